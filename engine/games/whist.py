@@ -1,0 +1,90 @@
+"""Partnership whist (``whist``): four players in two teams, the seed's "Witches Whist".
+
+- ``deck[i]`` goes to seat ``(dealer + 1 + i) mod 4``; the last card reaches the
+  dealer and is shown to all. Its suit is trumps for the deal, and it stays shown
+  in the dealer's hand until it is played.
+- Team 0 holds seats 0 and 2, team 1 seats 1 and 3. ``dealer + 1`` leads; follow suit.
+- After 13 tricks the team with more tricks scores ``tricks - 6``; the other 0.
+- The game ends after a deal in which a team reaches ``target`` (default 5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.actions import Action
+from engine.cards import Card, french_deck
+from engine.game import Event, parse_int_list, tally_action
+from engine.options import Option
+from engine.tricks import TrickGame
+
+
+class Whist(TrickGame):
+    name = "whist"
+    title = "Partnership whist"
+    player_counts = (4,)
+    option_spec: ClassVar[dict[str, Option]] = {
+        "target": Option(
+            "target", "int", 5, "points a team needs to win the game", minimum=1, maximum=100
+        ),
+    }
+    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
+        "deal": ("_parse_deal", "_apply_deal"),
+        "play": ("_parse_play", "_apply_play"),
+        "tally": ("_parse_tally", "_apply_tally"),
+    }
+
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+        super().__init__(players, options, first_dealer)
+        self.trump_card: Card | None = None
+
+    @property
+    def team_game(self) -> bool:
+        return True
+
+    def new_deck(self) -> list[Card]:
+        return french_deck()
+
+    def _deal(self, deck: list[Card]) -> None:
+        first = self.dealer + 1
+        self.hands = [set() for _ in range(4)]
+        for index, dealt in enumerate(deck):
+            self.hands[(first + index) % 4].add(dealt)
+        self.trump_card = deck[-1]
+        self.trump = self.trump_card.suit
+        self._start_hand(first % 4)
+
+    def _end_of_hand(self) -> None:
+        team0, team1 = self.tricks_won
+        self._finish_deal(deal_score(team0, team1))
+
+    def _game_is_over(self) -> bool:
+        return max(self.totals) >= self.options["target"]
+
+    # ------------------------------------------------------------------ tally
+
+    def _parse_tally(self, event: Event) -> Action:
+        return tally_action(tricks=parse_int_list(event, "tricks", 2))
+
+    def _score_tally(self, action: Action) -> list[int]:
+        tricks: tuple[int, int] = action.arg("tricks")
+        if sum(tricks) != 13:
+            raise self._tally_error(
+                action, f"the two teams' tricks must add up to 13, not {sum(tricks)}"
+            )
+        return deal_score(*tricks)
+
+    # ------------------------------------------------------------------ view
+
+    def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
+        super()._add_to_view(view, seat)
+        # The turned card is public for as long as it stays in the dealer's hand.
+        shown = self.phase == "play" and self.trump_card in self.hands[self.dealer]
+        view["trump_card"] = self.trump_card.code if shown and self.trump_card else None
+
+
+def deal_score(team0: int, team1: int) -> list[int]:
+    """The team with more tricks scores ``tricks - 6``; the other scores 0."""
+    if team0 > team1:
+        return [team0 - 6, 0]
+    return [0, team1 - 6]

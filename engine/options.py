@@ -1,0 +1,88 @@
+"""House-rule options.
+
+Each game declares its options as :class:`Option` values with a default (the
+default of RULES.md). :func:`resolve_options` checks what a tournament or a record
+asks for and fills in the defaults; anything unknown or out of range is an
+:class:`~engine.errors.InvalidOption` naming the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.errors import InvalidOption, MalformedCard
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule: its ``name``, ``kind`` (``int``, ``bool``, ``str``, ``card``),
+    ``default`` and what it means. ``minimum``/``maximum`` bound integers;
+    ``choices`` lists the values a string may take; ``nullable`` allows ``None``;
+    ``check`` may add a further rule (returning an error message or ``None``)."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+    nullable: bool = False
+    check: Callable[[Any], str | None] | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` in canonical form, or raise :class:`InvalidOption`."""
+        name = self.name
+        if value is None:
+            if self.nullable:
+                return None
+            raise InvalidOption(f"option {name!r} may not be null", option=name)
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidOption(
+                    f"option {name!r} must be true or false, not {value!r}", option=name
+                )
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOption(f"option {name!r} must be a whole number, not {value!r}", name)
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOption(f"option {name!r} must be at least {self.minimum}", name)
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOption(f"option {name!r} must be at most {self.maximum}", name)
+        elif self.kind == "str":
+            if not isinstance(value, str) or (self.choices and value not in self.choices):
+                allowed = ", ".join(repr(c) for c in self.choices or ())
+                raise InvalidOption(f"option {name!r} must be one of {allowed}, not {value!r}", name)
+        elif self.kind == "card":
+            try:
+                value = Card.parse(value).code
+            except MalformedCard as error:
+                raise InvalidOption(f"option {name!r}: {error}", option=name) from None
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise InvalidOption(f"option {name!r} {problem}", option=name)
+        return value
+
+
+def resolve_options(
+    game_name: str, spec: Mapping[str, Option], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Validate ``given`` against ``spec`` and return every option with defaults filled in."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise InvalidOption(f"options must be an object of name: value, not {given!r}")
+    for name in given:
+        if name not in spec:
+            known = ", ".join(sorted(spec)) or "none"
+            raise InvalidOption(
+                f"{game_name} has no option {name!r} (its options are: {known})", option=name
+            )
+    return {
+        name: option.validate(given[name]) if name in given else option.default
+        for name, option in spec.items()
+    }

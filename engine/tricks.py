@@ -1,0 +1,179 @@
+"""What all trick-taking games share: hands, following suit, winning tricks.
+
+:class:`TrickGame` keeps one trick in progress and plays it out with the usual
+rules — the leader may play any card, the others must follow the suit led when
+they can, the highest trump (or failing one the highest card of the suit led)
+wins, and the winner leads the next trick. Games change the parts that differ by
+overriding the hooks (``_follow_error``, ``_trick_winner``, ``_after_trick``,
+``_end_of_hand``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action
+from engine.cards import SUIT_NAMES, Card, sorted_cards
+from engine.errors import CardNotHeld, MustFollowSuit, WrongPhase
+from engine.game import Event, Game, parse_card, parse_seat
+
+PLAY = "play"
+
+_PLAY_ACTIONS: dict[tuple[int, Card], Action] = {}
+
+
+def play_action(seat: int, card: Card) -> Action:
+    """The (interned) action of ``seat`` playing ``card``."""
+    key = (seat, card)
+    action = _PLAY_ACTIONS.get(key)
+    if action is None:
+        action = _PLAY_ACTIONS[key] = Action(PLAY, seat, card)
+    return action
+
+
+class TrickGame(Game):
+    """A game played in tricks. Subclasses deal into ``self.hands`` and then call
+    :meth:`_start_hand`."""
+
+    tricks_per_hand: int = 13
+
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+        super().__init__(players, options, first_dealer)
+        self.hands: list[set[Card]] = [set() for _ in range(players)]
+        self.trick: list[tuple[int, Card]] = []
+        self.last_trick: list[tuple[int, Card]] = []
+        self.last_trick_winner: int | None = None
+        self.trump: str | None = None
+        self.turn = 0
+        self.trick_number = 0
+        self.tricks_won = [0] * self.sides
+
+    # ------------------------------------------------------------------ play
+
+    def _start_hand(self, leader: int) -> None:
+        self.phase = PLAY
+        self.turn = leader
+        self.trick = []
+        self.trick_number = 0
+        self.tricks_won = [0] * self.sides
+
+    @property
+    def to_act(self) -> int | list[int] | None:
+        return self.turn if self.phase == PLAY else None
+
+    @property
+    def tricks(self) -> list[int] | None:
+        return list(self.tricks_won)
+
+    def hand(self, seat: int) -> list[Card]:
+        return sorted_cards(self.hands[seat])
+
+    def _parse_play(self, event: Event) -> Action:
+        return play_action(parse_seat(event, self.players), parse_card(event))
+
+    def _apply_play(self, action: Action) -> None:
+        seat = action.seat
+        card = action.card
+        assert seat is not None and card is not None
+        if self.phase != PLAY:
+            raise WrongPhase(
+                f"seat {seat} cannot play {card.code} now: the game is in its {self.phase} phase",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if seat != self.turn:
+            raise self._not_your_turn(action)
+        hand = self.hands[seat]
+        if card not in hand:
+            raise CardNotHeld(
+                f"seat {seat} cannot play {card.code}: it does not hold the {card.name}",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if self.trick:
+            problem = self._follow_error(seat, card)
+            if problem is not None:
+                raise MustFollowSuit(
+                    f"seat {seat} cannot play {card.code}: {problem}",
+                    seat=seat,
+                    event=action.to_event(),
+                )
+        hand.remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) == self.players:
+            self._trick_complete()
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _follow_error(self, seat: int, card: Card) -> str | None:
+        """Why ``seat`` may not play ``card`` to the current trick, or ``None``."""
+        led = self.trick[0][1].suit
+        if card.suit == led:
+            return None
+        for held in self.hands[seat]:
+            if held.suit == led:
+                assert led is not None
+                return f"{SUIT_NAMES[led]} were led and seat {seat} holds {SUIT_NAMES[led]}, so it must follow suit"
+        return None
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1].suit
+            following = [c for c in hand if c.suit == led]
+            if following:
+                return [play_action(seat, c) for c in sorted_cards(following)]
+        return [play_action(seat, c) for c in sorted_cards(hand)]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == PLAY and seat == self.turn:
+            return self._legal_plays(seat)
+        return []
+
+    def _trick_complete(self) -> None:
+        winner = self._trick_winner(self.trick)
+        self._book_trick(winner)
+
+    def _book_trick(self, winner: int) -> None:
+        """Record the trick just completed as won by ``winner`` and move on."""
+        cards = self.trick
+        self.tricks_won[self.side_of(winner)] += 1
+        self.last_trick = cards
+        self.last_trick_winner = winner
+        self.trick = []
+        self.trick_number += 1
+        self.turn = winner
+        self._after_trick(winner, cards)
+        if self.trick_number == self.tricks_per_hand:
+            self._end_of_hand()
+
+    def _trick_winner(self, trick: list[tuple[int, Card]]) -> int:
+        """The seat that wins ``trick``: highest trump, else highest card of the suit led."""
+        trump = self.trump
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if card.suit == best.suit:
+                if card.rank > best.rank:
+                    best_seat, best = seat, card
+            elif card.suit == trump:
+                best_seat, best = seat, card
+        return best_seat
+
+    def _after_trick(self, winner: int, cards: list[tuple[int, Card]]) -> None:
+        """Hook: anything that happens after a trick (drawing from a stock …)."""
+
+    def _end_of_hand(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ views
+
+    def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
+        view["trump"] = self.trump
+        view["hand"] = [c.code for c in self.hand(seat)] if seat is not None else None
+        view["hand_sizes"] = [len(h) for h in self.hands]
+        view["trick"] = [{"seat": s, "card": c.code} for s, c in self.trick]
+        view["last_trick"] = [{"seat": s, "card": c.code} for s, c in self.last_trick]
+        view["last_trick_winner"] = self.last_trick_winner
+        view["tricks"] = self.tricks
+        view["trick_number"] = self.trick_number
