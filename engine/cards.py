@@ -185,9 +185,13 @@ def double_deck(jokers: int = 4) -> list[Card]:
     return french_deck() + french_deck(jokers)
 
 
+def _display_order(card: Card) -> int:
+    return card._order
+
+
 def sorted_cards(items: Iterable[Card]) -> list[Card]:
     """Cards in display order: by suit (S H D C), low to high, jokers last."""
-    return sorted(items)
+    return sorted(items, key=_display_order)
 
 
 def iter_codes(items: Iterable[Card]) -> Iterator[str]:

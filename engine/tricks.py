@@ -10,6 +10,7 @@ overriding the hooks (``_follow_error``, ``_trick_winner``, ``_after_trick``,
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.actions import Action
@@ -130,6 +131,14 @@ class TrickGame(Game):
         if self.phase == PLAY and seat == self.turn:
             return self._legal_plays(seat)
         return []
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        if self.phase == PLAY and (seat is None or seat == self.turn):
+            # Hot path of random playouts: the legal plays without building a list of
+            # every other seat's actions first.
+            plays = self._legal_actions(self.turn)
+            return plays[rng.randrange(len(plays))]
+        return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
         winner = self._trick_winner(self.trick)
