@@ -66,13 +66,18 @@ def game_class(name: str) -> type[Game]:
         module_name, class_name = _GAME_MODULES[name]
     except (KeyError, TypeError):
         known = ", ".join(_GAME_MODULES)
-        raise UnknownGame(f"there is no game called {name!r} (the games are: {known})") from None
+        raise UnknownGame(
+            f"there is no game called {name!r} (the games are: {known})"
+        ) from None
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
 
 
 def new_game(
-    name: str, players: int, options: Mapping[str, Any] | None = None, first_dealer: int = 0
+    name: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
 ) -> Game:
     """Create game ``name`` for ``players`` players with house-rule ``options``."""
     return game_class(name)(players, options, first_dealer)

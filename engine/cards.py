@@ -46,7 +46,7 @@ class Card:
     ``"red"`` or ``"black"`` for every card, jokers included.
     """
 
-    __slots__ = ("code", "rank", "suit", "colour", "is_joker", "_order")
+    __slots__ = ("_order", "code", "colour", "is_joker", "rank", "suit")
 
     code: str
     rank: int
@@ -55,7 +55,9 @@ class Card:
     is_joker: bool
     _order: int
 
-    def __init__(self, code: str, rank: int, suit: str | None, colour: str, order: int) -> None:
+    def __init__(
+        self, code: str, rank: int, suit: str | None, colour: str, order: int
+    ) -> None:
         set_ = object.__setattr__
         set_(self, "code", code)
         set_(self, "rank", rank)

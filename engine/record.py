@@ -51,7 +51,10 @@ def game_from_record(record: Mapping[str, Any]) -> Game:
             raise RecordError(f"the record has no {key!r}")
     try:
         return new_game(
-            record["game"], record["players"], record.get("options"), record.get("first_dealer", 0)
+            record["game"],
+            record["players"],
+            record.get("options"),
+            record.get("first_dealer", 0),
         )
     except EngineError as error:
         raise RecordError(str(error)) from None
@@ -78,9 +81,13 @@ def check_record(record: Mapping[str, Any]) -> None:
         except EngineError as error:
             if illegal is True:
                 continue
-            raise RecordError(f"{where}: {json.dumps(clean)} was rejected: {error}") from None
+            raise RecordError(
+                f"{where}: {json.dumps(clean)} was rejected: {error}"
+            ) from None
         if illegal is True:
-            raise RecordError(f"{where}: {json.dumps(clean)} is marked illegal but was accepted")
+            raise RecordError(
+                f"{where}: {json.dumps(clean)} is marked illegal but was accepted"
+            )
     if "expect_final" in record:
         _check_expectations(game, record["expect_final"], "at the end")
 
@@ -101,7 +108,11 @@ def _check_expectations(game: Game, expect: Any, where: str) -> None:
 
 
 def _differs(got: Any, wanted: Any) -> str | None:
-    return None if got == wanted else f"is {json.dumps(got)}, expected {json.dumps(wanted)}"
+    return (
+        None
+        if got == wanted
+        else f"is {json.dumps(got)}, expected {json.dumps(wanted)}"
+    )
 
 
 def _check_to_act(game: Game, wanted: Any) -> str | None:
@@ -170,7 +181,9 @@ def check_file(path: str) -> CheckResult:
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
     except OSError as error:
-        return CheckResult(path, False, f"cannot read the file: {error.strerror or error}")
+        return CheckResult(
+            path, False, f"cannot read the file: {error.strerror or error}"
+        )
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         return CheckResult(path, False, f"not valid JSON: {error}")
     try:

@@ -38,7 +38,9 @@ class TrickGame(Game):
 
     tricks_per_hand: int = 13
 
-    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+    def __init__(
+        self, players: int, options: Any = None, first_dealer: int = 0
+    ) -> None:
         super().__init__(players, options, first_dealer)
         self.hands: list[set[Card]] = [set() for _ in range(players)]
         self.trick: list[tuple[int, Card]] = []

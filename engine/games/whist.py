@@ -25,7 +25,12 @@ class Whist(TrickGame):
     player_counts = (4,)
     option_spec: ClassVar[dict[str, Option]] = {
         "target": Option(
-            "target", "int", 5, "points a team needs to win the game", minimum=1, maximum=100
+            "target",
+            "int",
+            5,
+            "points a team needs to win the game",
+            minimum=1,
+            maximum=100,
         ),
     }
     EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
@@ -34,7 +39,9 @@ class Whist(TrickGame):
         "tally": ("_parse_tally", "_apply_tally"),
     }
 
-    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+    def __init__(
+        self, players: int, options: Any = None, first_dealer: int = 0
+    ) -> None:
         super().__init__(players, options, first_dealer)
         self.trump_card: Card | None = None
 
@@ -59,7 +66,8 @@ class Whist(TrickGame):
         self._finish_deal(deal_score(team0, team1))
 
     def _game_is_over(self) -> bool:
-        return max(self.totals) >= self.options["target"]
+        target: int = self.options["target"]
+        return max(self.totals) >= target
 
     # ------------------------------------------------------------------ tally
 
