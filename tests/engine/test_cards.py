@@ -30,7 +30,7 @@ ALL_NATURAL = [rank + suit for suit in SUITS for rank in RANK_CHARS]
 # ---------------------------------------------------------------------- notation
 
 
-@pytest.mark.parametrize("code", ALL_NATURAL + ["RJ", "BJ"])
+@pytest.mark.parametrize("code", [*ALL_NATURAL, "RJ", "BJ"])
 def test_every_card_parses_and_round_trips(code: str) -> None:
     parsed = Card.parse(code)
     assert parsed.code == code
