@@ -1,0 +1,1 @@
+"""Scoring: standings and victory points, and the Celery tasks that compute them."""

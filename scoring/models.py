@@ -1,0 +1,1 @@
+"""Scoring models (none yet)."""

@@ -1,0 +1,222 @@
+"""Django settings for Tavolo, read from the environment.
+
+With nothing set, Tavolo runs self-contained: SQLite in ``db.sqlite3`` beside this
+package, Celery tasks executed in-process (eager), a local-memory cache.
+
+Environment variables:
+
+``DATABASE_URL``
+    e.g. ``postgres://postgres@127.0.0.1:5432/tavolo``: use that database
+    (PostgreSQL through psycopg 3).
+``REDIS_URL``
+    e.g. ``redis://127.0.0.1:6379/0``: Celery broker and result backend, and the
+    Django cache. Tasks then run in a real worker (eager mode off).
+``TAVOLO_DEBUG``
+    ``1`` turns DEBUG on (``bin/serve`` sets it). Off otherwise.
+``TAVOLO_SECRET_KEY``
+    Required when DEBUG is off, except while the test suite runs.
+``TAVOLO_ALLOWED_HOSTS``
+    Comma-separated host names (default ``localhost,127.0.0.1``).
+``TAVOLO_CSRF_TRUSTED_ORIGINS``
+    Comma-separated origins such as ``https://tavolo.example.org``.
+``TAVOLO_HTTPS``
+    ``1`` when served over HTTPS (behind a proxy that sets ``X-Forwarded-Proto``):
+    secure cookies, HTTPS redirect and HSTS.
+``TAVOLO_TASK_TIMEOUT``
+    Seconds ``/api/health/`` waits for the Celery worker (default 5).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, "").strip() or default
+
+
+def _env_flag(name: str) -> bool:
+    return _env(name).lower() in {"1", "true", "yes", "on"}
+
+
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in _env(name, default).split(",") if item.strip()]
+
+
+DEBUG = _env_flag("TAVOLO_DEBUG")
+# The test suite sets TAVOLO_TESTING=1 for the processes it starts; pytest itself is
+# recognised by being imported before the settings.
+TESTING = _env_flag("TAVOLO_TESTING") or "pytest" in sys.modules
+HTTPS = _env_flag("TAVOLO_HTTPS")
+
+SECRET_KEY = _env("TAVOLO_SECRET_KEY")
+if not SECRET_KEY:
+    if DEBUG or TESTING:
+        SECRET_KEY = "django-insecure-tavolo-development-key-never-use-in-production"
+    else:
+        raise ImproperlyConfigured(
+            "TAVOLO_SECRET_KEY is not set. Set it to a long random string in production "
+            "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+            "or set TAVOLO_DEBUG=1 for local development."
+        )
+
+ALLOWED_HOSTS = _env_list("TAVOLO_ALLOWED_HOSTS", "localhost,127.0.0.1")
+CSRF_TRUSTED_ORIGINS = _env_list("TAVOLO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "tournaments",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tavolo.urls"
+WSGI_APPLICATION = "tavolo.wsgi.application"
+ASGI_APPLICATION = "tavolo.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -----------------------------------------------------------------------
+DATABASE_URL = _env("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: Celery broker/results and the cache ----------------------------------------
+REDIS_URL = _env("REDIS_URL")
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "tavolo",
+        }
+    }
+else:
+    # No broker: tasks run in the calling process, results stay in memory.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_RESULT_BACKEND = "cache+memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 3600
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+TAVOLO_TASK_TIMEOUT = float(_env("TAVOLO_TASK_TIMEOUT", "5"))
+
+# --- Auth, i18n, static -------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Django REST framework and the OpenAPI schema ------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    # Anyone may read; changing anything needs a logged-in user or a token.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tavolo.api.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tavolo API",
+    "DESCRIPTION": "Club card-game tournaments.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc come from drf-spectacular-sidecar's static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Security (production) -----------------------------------------------------------
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG:
+    # Cookies are only marked secure, and HTTP only redirected, when Tavolo is
+    # actually served over HTTPS; otherwise logging in over plain HTTP would break.
+    SESSION_COOKIE_SECURE = HTTPS
+    CSRF_COOKIE_SECURE = HTTPS
+    SECURE_SSL_REDIRECT = HTTPS
+    if HTTPS:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+        SECURE_HSTS_SECONDS = int(_env("TAVOLO_HSTS_SECONDS", "3600"))
+        # /healthz is probed over plain HTTP by local monitors.
+        SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": _env("TAVOLO_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,181 @@
+"""Shared fixtures: real services (PostgreSQL, Redis) and a real Celery worker.
+
+Tests that need a service ask for it through a fixture. When the service is not
+configured or does not answer, the test is skipped, except when
+TAVOLO_REQUIRE_SERVICES=1 (as .ci/run sets): then it fails, so CI can never pass
+by quietly skipping them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from pytest_django import DjangoDbBlocker
+
+from tavolo import celery_app
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER_START_TIMEOUT = 30.0
+
+# Each test run sends its tasks to a queue of its own, so a worker someone else
+# started on the same Redis (a developer's, a leftover) can never take them. The
+# Celery app reads its configuration lazily: this takes effect before any task is
+# sent (the worker fixture checks that it did).
+TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
+celery_app.conf.task_default_queue = TEST_QUEUE
+
+
+def services_required() -> bool:
+    return os.environ.get("TAVOLO_REQUIRE_SERVICES") == "1"
+
+
+def service_unavailable(reason: str) -> None:
+    """Skip the test, or fail it when TAVOLO_REQUIRE_SERVICES=1."""
+    if services_required():
+        pytest.fail(f"{reason} (TAVOLO_REQUIRE_SERVICES=1, so this is a failure)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """REDIS_URL, checked to answer PING; skip/fail when unset or unreachable."""
+    url = settings.REDIS_URL
+    if not url:
+        service_unavailable("REDIS_URL is not set")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3).ping()
+    except redis.RedisError as exc:
+        service_unavailable(f"Redis at {url} does not answer: {exc}")
+    return url
+
+
+@pytest.fixture
+def require_postgres(db: None) -> None:
+    """The test database is PostgreSQL; skip/fail when DATABASE_URL is not PostgreSQL."""
+    if not settings.DATABASE_URL:
+        service_unavailable("DATABASE_URL is not set")
+    if connection.vendor != "postgresql":
+        service_unavailable(f"DATABASE_URL is not PostgreSQL (vendor: {connection.vendor})")
+
+
+@dataclass(frozen=True)
+class WorkerProcess:
+    nodename: str  # e.g. test-1a2b3c@myhost, as the worker reports it
+    queue: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+def _worker_database_url() -> str | None:
+    """DATABASE_URL pointing at the test database, so tasks see the tests' data."""
+    if not settings.DATABASE_URL or connection.vendor != "postgresql":
+        return None
+    parts = urlsplit(settings.DATABASE_URL)
+    return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(
+    redis_url: str, django_db_setup: None, django_db_blocker: DjangoDbBlocker
+) -> Iterator[WorkerProcess]:
+    """A real ``celery worker`` in its own process, on this run's queue.
+
+    Started once per session; the fixture waits until the worker answers a ping,
+    and stops it (warm shutdown, then kill) at the end.
+    """
+    assert not celery_app.conf.task_always_eager, "REDIS_URL is set, eager mode must be off"
+    queue = celery_app.amqp.router.route({}, "scoring.tasks.health")["queue"].name
+    assert queue == TEST_QUEUE, f"tasks would go to {queue!r}, not the test queue"
+
+    nodename = f"test-{uuid.uuid4().hex[:10]}@{socket.gethostname()}"
+    env = dict(os.environ, TAVOLO_TESTING="1", REDIS_URL=redis_url)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    with django_db_blocker.unblock():
+        database_url = _worker_database_url()
+    if database_url:
+        env["DATABASE_URL"] = database_url
+
+    log = Path(tempfile.mkstemp(prefix="celery-worker-", suffix=".log")[1])
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tavolo",
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "-n",
+                nodename,
+                "-Q",
+                queue,
+                "--without-gossip",
+                "--without-mingle",
+                "--loglevel=INFO",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+    worker = WorkerProcess(nodename=nodename, queue=queue, process=process, log=log)
+    try:
+        _wait_for_worker(worker)
+        yield worker
+    finally:
+        _stop_worker(worker)
+        _forget_queue(redis_url, queue)
+        log.unlink(missing_ok=True)
+
+
+def _wait_for_worker(worker: WorkerProcess) -> None:
+    deadline = time.monotonic() + WORKER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if worker.process.poll() is not None:
+            pytest.fail(
+                f"celery worker exited with {worker.process.returncode}:\n"
+                + worker.log.read_text(errors="replace")
+            )
+        replies = celery_app.control.ping(destination=[worker.nodename], timeout=1.0)
+        if any(worker.nodename in reply for reply in replies):
+            return
+    pytest.fail(
+        f"celery worker {worker.nodename} did not answer a ping within "
+        f"{WORKER_START_TIMEOUT:g}s:\n" + worker.log.read_text(errors="replace")
+    )
+
+
+def _stop_worker(worker: WorkerProcess) -> None:
+    if worker.process.poll() is None:
+        worker.process.terminate()  # SIGTERM: warm shutdown
+        try:
+            worker.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            worker.process.kill()
+            worker.process.wait(timeout=5)
+
+
+def _forget_queue(redis_url: str, queue: str) -> None:
+    """Drop the per-run queue's keys, so test runs leave nothing behind in Redis."""
+    import redis
+
+    with contextlib.suppress(redis.RedisError):
+        redis.Redis.from_url(redis_url).delete(queue, f"_kombu.binding.{queue}")

@@ -1,0 +1,1 @@
+"""Tournaments: clubs, events, tables and rounds (models arrive with later issues)."""
