@@ -115,10 +115,19 @@ def _differs(got: Any, wanted: Any) -> str | None:
     )
 
 
+def _differs_as_sets(got: list[Any], wanted: list[Any]) -> str | None:
+    """Compare two lists in any order; ``wanted`` comes from the record and may hold
+    values that cannot be sorted together (``[1, "a"]``)."""
+    try:
+        return _differs(sorted(got), sorted(wanted))
+    except TypeError:
+        return _differs(got, wanted)
+
+
 def _check_to_act(game: Game, wanted: Any) -> str | None:
     got = game.to_act
     if isinstance(got, list) and isinstance(wanted, list):
-        return _differs(sorted(got), sorted(wanted))
+        return _differs_as_sets(got, wanted)
     return _differs(got, wanted)
 
 
@@ -143,8 +152,10 @@ def _check_hand(game: Game, wanted: Any) -> str | None:
     if not isinstance(wanted, Mapping) or "seat" not in wanted or "cards" not in wanted:
         return 'must be {"seat": S, "cards": [...]}'
     seat = wanted["seat"]
-    if not isinstance(seat, int) or not 0 <= seat < game.players:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
         return f"names no seat of this game: {seat!r}"
+    if not isinstance(wanted["cards"], list):
+        return 'must be {"seat": S, "cards": [...]}'
     try:
         expected = Counter(Card.parse(code) for code in wanted["cards"])
     except MalformedCard as error:
@@ -158,7 +169,7 @@ def _check_hand(game: Game, wanted: Any) -> str | None:
 def _check_winner(game: Game, wanted: Any) -> str | None:
     got = game.winner
     if isinstance(got, list) and isinstance(wanted, list):
-        return _differs(sorted(got), sorted(wanted))
+        return _differs_as_sets(got, wanted)
     return _differs(got, wanted)
 
 
@@ -186,6 +197,8 @@ def check_file(path: str) -> CheckResult:
         )
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         return CheckResult(path, False, f"not valid JSON: {error}")
+    except RecursionError:
+        return CheckResult(path, False, "not valid JSON: it is nested too deeply")
     try:
         check_record(record)
     except RecordError as error:
