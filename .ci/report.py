@@ -1,0 +1,57 @@
+"""CI: read pytest's JUnit XML and fail unless the service tests really ran.
+
+Every test in tests/test_celery_worker.py (real worker + Redis) and the PostgreSQL
+test must have run and passed: skipped, failed or missing counts as failure, so
+CI can never go green by not talking to the services.
+"""
+
+from __future__ import annotations
+
+import sys
+import xml.etree.ElementTree as ET
+
+# (what, classname of the test module, a test that must be among them or None)
+REQUIRED = [
+    ("Celery worker tests", "tests.test_celery_worker", None),
+    (
+        "PostgreSQL test",
+        "tests.test_database",
+        "test_postgres_is_used_when_database_url_is_set",
+    ),
+]
+
+
+def main(path: str) -> int:
+    cases = ET.parse(path).getroot().iter("testcase")
+    results: dict[tuple[str, str], str] = {}
+    for case in cases:
+        outcome = "passed"
+        for tag in ("skipped", "failure", "error"):
+            if case.find(tag) is not None:
+                outcome = tag
+        results[(case.get("classname", ""), case.get("name", ""))] = outcome
+
+    problems = []
+    for what, module, must_have in REQUIRED:
+        ran = {name: outcome for (cls, name), outcome in results.items() if cls == module}
+        if not ran:
+            problems.append(f"{what}: none in the report ({module})")
+        if must_have and must_have not in ran:
+            problems.append(f"{what}: {must_have} is not in the report")
+        for name, outcome in sorted(ran.items()):
+            if outcome != "passed":
+                problems.append(f"{what}: {module}::{name} {outcome}")
+        passed = sum(outcome == "passed" for outcome in ran.values())
+        print(f"ci: {what}: {passed} of {len(ran)} passed")
+
+    for problem in problems:
+        print(f"ci: FAIL {problem}", file=sys.stderr)
+    # The whole run in one closing line (errors count as failures).
+    counts = {tag: sum(o == tag for o in results.values()) for tag in ("passed", "skipped")}
+    failed = len(results) - counts["passed"] - counts["skipped"]
+    print(f"tests: {counts['passed']} passed, {failed} failed, {counts['skipped']} skipped")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
