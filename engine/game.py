@@ -405,7 +405,7 @@ def require(event: Event, key: str) -> Any:
         return event[key]
     except KeyError:
         raise MalformedEvent(
-            f"a {event.get('type')} event needs a {key!r} field", event
+            f"the {event.get('type')} event needs a {key!r} field", event
         ) from None
 
 
