@@ -214,9 +214,12 @@ if not DEBUG:
         # /healthz is probed over plain HTTP by local monitors.
         SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
+# Everything goes to stderr (journald under systemd). Django's own "django" logger
+# loses its handlers and just propagates here, so nothing is printed twice.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": _env("TAVOLO_LOG_LEVEL", "INFO")},
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }
