@@ -51,6 +51,22 @@ class TrickGame(Game):
         self.trick_number = 0
         self.tricks_won = [0] * self.sides
 
+    # ------------------------------------------------------------------ deals
+
+    def _apply_deal(self, action: Action) -> None:
+        super()._apply_deal(action)
+        self._forget_last_trick()
+
+    def _apply_tally(self, action: Action) -> None:
+        super()._apply_tally(action)
+        self._forget_last_trick()
+
+    def _forget_last_trick(self) -> None:
+        """A new deal (or a tallied one) has no last trick: the one kept from an earlier
+        deal would show, as this deal's last trick, cards now in the players' hands."""
+        self.last_trick = []
+        self.last_trick_winner = None
+
     # ------------------------------------------------------------------ play
 
     def _start_hand(self, leader: int) -> None:
