@@ -389,3 +389,17 @@ def test_tally_and_played_deals_mix() -> None:
     assert game.deal_number == 2
     assert game.deal_scores == [0, 7]
     assert game.scores == [0, 11]
+
+
+def test_a_new_deal_shows_no_last_trick_of_the_previous_deal() -> None:
+    game = dealt(suit_hands(), target=100)
+    finish_randomly(game)
+    assert len(game.view(None)["last_trick"]) == 4  # the final trick stays shown between deals
+    game.apply(game.random_deal_event(random.Random(2)))
+    for viewer in [None, 0, 1, 2, 3]:
+        view = game.view(viewer)
+        assert view["last_trick"] == []
+        assert view["last_trick_winner"] is None
+    finish_randomly(game)
+    game.apply({"type": "tally", "tricks": [7, 6]})
+    assert game.view(None)["last_trick"] == []
