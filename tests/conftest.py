@@ -22,9 +22,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
-from pytest_django import DjangoDbBlocker
 
 from tavolo import celery_app
 
@@ -56,8 +56,6 @@ def redis_url() -> str:
     url = settings.REDIS_URL
     if not url:
         service_unavailable("REDIS_URL is not set")
-    import redis
-
     try:
         redis.Redis.from_url(url, socket_connect_timeout=3).ping()
     except redis.RedisError as exc:
@@ -91,9 +89,7 @@ def _worker_database_url() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def celery_worker_process(
-    redis_url: str, django_db_setup: None, django_db_blocker: DjangoDbBlocker
-) -> Iterator[WorkerProcess]:
+def celery_worker_process(redis_url: str, django_db_setup: None) -> Iterator[WorkerProcess]:
     """A real ``celery worker`` in its own process, on this run's queue.
 
     Started once per session; the fixture waits until the worker answers a ping,
@@ -106,8 +102,7 @@ def celery_worker_process(
     nodename = f"test-{uuid.uuid4().hex[:10]}@{socket.gethostname()}"
     env = dict(os.environ, TAVOLO_TESTING="1", REDIS_URL=redis_url)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    with django_db_blocker.unblock():
-        database_url = _worker_database_url()
+    database_url = _worker_database_url()
     if database_url:
         env["DATABASE_URL"] = database_url
 
@@ -175,7 +170,5 @@ def _stop_worker(worker: WorkerProcess) -> None:
 
 def _forget_queue(redis_url: str, queue: str) -> None:
     """Drop the per-run queue's keys, so test runs leave nothing behind in Redis."""
-    import redis
-
     with contextlib.suppress(redis.RedisError):
         redis.Redis.from_url(redis_url).delete(queue, f"_kombu.binding.{queue}")
