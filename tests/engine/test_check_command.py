@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -166,8 +167,8 @@ def test_a_tallied_game_to_the_end_passes(tmp_path: Path) -> None:
 
 
 def test_options_and_first_dealer_are_optional(tmp_path: Path) -> None:
-    record = {"game": "whist", "players": 4, "events": [{"type": "deal", "deck": deck()}]}
-    record["events"].append({"expect": {"to_act": 1}})
+    events: list[Any] = [{"type": "deal", "deck": deck()}, {"expect": {"to_act": 1}}]
+    record = {"game": "whist", "players": 4, "events": events}
     assert check_file(str(write(tmp_path, "short.json", record))).ok
     record = whist_record(
         [{"type": "deal", "deck": deck()}, {"expect": {"to_act": 3}}],
@@ -209,7 +210,7 @@ def test_an_unmarked_event_out_of_turn_fails(tmp_path: Path) -> None:
     assert "at events[0]" in message and "was rejected" in message
 
 
-WRONG = {
+WRONG: dict[str, Callable[[dict[str, Any]], Any]] = {
     "to_act": lambda f: (f["to_act"] + 1) % 4,
     "legal": lambda f: f["legal"][1:],
     "legal_count": lambda f: f["legal_count"] + 1,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -52,7 +52,10 @@ def dealt_whist(seed: int = 7, **options: Any) -> Game:
     return game
 
 
-def rejects(game: Game, event: Any, error: type[EngineError]) -> EngineError:
+E = TypeVar("E", bound=EngineError)
+
+
+def rejects(game: Game, event: Any, error: type[E]) -> E:
     """Apply ``event``, expect ``error``, and check that nothing changed."""
     before = snapshot(game)
     with pytest.raises(error) as caught:
