@@ -66,9 +66,7 @@ def game_class(name: str) -> type[Game]:
         module_name, class_name = _GAME_MODULES[name]
     except (KeyError, TypeError):
         known = ", ".join(_GAME_MODULES)
-        raise UnknownGame(
-            f"there is no game called {name!r} (the games are: {known})"
-        ) from None
+        raise UnknownGame(f"there is no game called {name!r} (the games are: {known})") from None
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
 

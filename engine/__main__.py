@@ -11,9 +11,7 @@ from engine.record import run_check
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser(
-        "check", help="replay game records and check their expectations"
-    )
+    check = commands.add_parser("check", help="replay game records and check their expectations")
     check.add_argument("records", nargs="+", metavar="RECORD.json")
     args = parser.parse_args(argv)
     if args.command == "check":

@@ -55,9 +55,7 @@ class Card:
     is_joker: bool
     _order: int
 
-    def __init__(
-        self, code: str, rank: int, suit: str | None, colour: str, order: int
-    ) -> None:
+    def __init__(self, code: str, rank: int, suit: str | None, colour: str, order: int) -> None:
         set_ = object.__setattr__
         set_(self, "code", code)
         set_(self, "rank", rank)

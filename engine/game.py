@@ -63,18 +63,12 @@ class Game:
         first_dealer: int = 0,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOption(
-                f"the number of players must be a whole number, not {players!r}"
-            )
+            raise InvalidOption(f"the number of players must be a whole number, not {players!r}")
         if players not in self.player_counts:
             counts = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidOption(
-                f"{self.name} is played by {counts} players, not {players}"
-            )
+            raise InvalidOption(f"{self.name} is played by {counts} players, not {players}")
         self.players = players
-        self.options: dict[str, Any] = resolve_options(
-            self.name, self.option_spec, options
-        )
+        self.options: dict[str, Any] = resolve_options(self.name, self.option_spec, options)
         self.check_options()
         if (
             isinstance(first_dealer, bool)
@@ -249,12 +243,8 @@ class Game:
         A view never holds a card its viewer may not see: other seats' hands are
         shown only as counts, undealt cards not at all.
         """
-        if seat is not None and not (
-            isinstance(seat, int) and 0 <= seat < self.players
-        ):
-            raise InvalidOption(
-                f"seat must be from 0 to {self.players - 1}, not {seat!r}"
-            )
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise InvalidOption(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
         view: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
@@ -269,9 +259,7 @@ class Game:
             "winner": self.winner,
         }
         if self.team_game:
-            view["teams"] = [
-                [s for s in range(self.players) if s % 2 == t] for t in (0, 1)
-            ]
+            view["teams"] = [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
         self._add_to_view(view, seat)
         if seat is not None:
             view["legal"] = self._view_legal(seat)
@@ -319,9 +307,7 @@ class Game:
         missing = expected - got
         extra = got - expected
         if missing:
-            problems.append(
-                "missing " + " ".join(sorted(c.code for c in missing.elements()))
-            )
+            problems.append("missing " + " ".join(sorted(c.code for c in missing.elements())))
         if extra:
             problems.append(
                 "not in this deck " + " ".join(sorted(c.code for c in extra.elements()))
@@ -445,9 +431,7 @@ def parse_bool(event: Event, key: str) -> bool:
     return value
 
 
-def parse_int_list(
-    event: Event, key: str, length: int, minimum: int = 0
-) -> tuple[int, ...]:
+def parse_int_list(event: Event, key: str, length: int, minimum: int = 0) -> tuple[int, ...]:
     """A list of ``length`` whole numbers, each at least ``minimum``."""
     value = require(event, key)
     if (
@@ -459,15 +443,11 @@ def parse_int_list(
             f"{key!r} must be a list of {length} whole numbers, not {value!r}", event
         )
     if any(v < minimum for v in value):
-        raise MalformedEvent(
-            f"{key!r} may not hold numbers below {minimum}: {value!r}", event
-        )
+        raise MalformedEvent(f"{key!r} may not hold numbers below {minimum}: {value!r}", event)
     return tuple(value)
 
 
-def parse_side(
-    event: Event, key: str, sides: int, nullable: bool = False
-) -> int | None:
+def parse_side(event: Event, key: str, sides: int, nullable: bool = False) -> int | None:
     value = require(event, key)
     if value is None and nullable:
         return None

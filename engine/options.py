@@ -47,21 +47,13 @@ class Option:
                 )
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOption(
-                    f"option {name!r} must be a whole number, not {value!r}", name
-                )
+                raise InvalidOption(f"option {name!r} must be a whole number, not {value!r}", name)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOption(
-                    f"option {name!r} must be at least {self.minimum}", name
-                )
+                raise InvalidOption(f"option {name!r} must be at least {self.minimum}", name)
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOption(
-                    f"option {name!r} must be at most {self.maximum}", name
-                )
+                raise InvalidOption(f"option {name!r} must be at most {self.maximum}", name)
         elif self.kind == "str":
-            if not isinstance(value, str) or (
-                self.choices and value not in self.choices
-            ):
+            if not isinstance(value, str) or (self.choices and value not in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices or ())
                 raise InvalidOption(
                     f"option {name!r} must be one of {allowed}, not {value!r}", name

@@ -81,13 +81,9 @@ def check_record(record: Mapping[str, Any]) -> None:
         except EngineError as error:
             if illegal is True:
                 continue
-            raise RecordError(
-                f"{where}: {json.dumps(clean)} was rejected: {error}"
-            ) from None
+            raise RecordError(f"{where}: {json.dumps(clean)} was rejected: {error}") from None
         if illegal is True:
-            raise RecordError(
-                f"{where}: {json.dumps(clean)} is marked illegal but was accepted"
-            )
+            raise RecordError(f"{where}: {json.dumps(clean)} is marked illegal but was accepted")
     if "expect_final" in record:
         _check_expectations(game, record["expect_final"], "at the end")
 
@@ -108,11 +104,7 @@ def _check_expectations(game: Game, expect: Any, where: str) -> None:
 
 
 def _differs(got: Any, wanted: Any) -> str | None:
-    return (
-        None
-        if got == wanted
-        else f"is {json.dumps(got)}, expected {json.dumps(wanted)}"
-    )
+    return None if got == wanted else f"is {json.dumps(got)}, expected {json.dumps(wanted)}"
 
 
 def _differs_as_sets(got: list[Any], wanted: list[Any]) -> str | None:
@@ -192,9 +184,7 @@ def check_file(path: str) -> CheckResult:
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
     except OSError as error:
-        return CheckResult(
-            path, False, f"cannot read the file: {error.strerror or error}"
-        )
+        return CheckResult(path, False, f"cannot read the file: {error.strerror or error}")
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         return CheckResult(path, False, f"not valid JSON: {error}")
     except RecursionError:

@@ -38,9 +38,7 @@ class TrickGame(Game):
 
     tricks_per_hand: int = 13
 
-    def __init__(
-        self, players: int, options: Any = None, first_dealer: int = 0
-    ) -> None:
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
         self.hands: list[set[Card]] = [set() for _ in range(players)]
         self.trick: list[tuple[int, Card]] = []
@@ -133,7 +131,8 @@ class TrickGame(Game):
         for held in self.hands[seat]:
             if held.suit == led:
                 assert led is not None
-                return f"{SUIT_NAMES[led]} were led and seat {seat} holds {SUIT_NAMES[led]}, so it must follow suit"
+                suit = SUIT_NAMES[led]
+                return f"{suit} were led and seat {seat} holds {suit}, so it must follow suit"
         return None
 
     def _legal_plays(self, seat: int) -> list[Action]:

@@ -39,9 +39,7 @@ class Whist(TrickGame):
         "tally": ("_parse_tally", "_apply_tally"),
     }
 
-    def __init__(
-        self, players: int, options: Any = None, first_dealer: int = 0
-    ) -> None:
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
         self.trump_card: Card | None = None
 
