@@ -21,6 +21,7 @@ stock card and the face-up cards each player took, Italian Whist's own split).
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -39,7 +40,8 @@ from engine.tricks import TrickGame
 TRICK_GAMES = [name for name in engine.available_games() if issubclass(game_class(name), TrickGame)]
 
 PROPERTY_SETTINGS = settings(
-    max_examples=30,
+    # TAVOLO_PROPERTY_EXAMPLES=2000 for a deeper search than the suite's quick one.
+    max_examples=int(os.environ.get("TAVOLO_PROPERTY_EXAMPLES", "30")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=False,
@@ -69,8 +71,13 @@ NEUTRAL_TALLY: dict[str, dict[str, Any]] = {
 }
 """A tally per game, to start a deal later in the game (other dealer, passing, trumps)."""
 
-TRICKS_PER_DEAL = {"whist": 13, "german_whist": 26, "three_handed_whist": 13, "italian_whist": 18}
-"""Tricks in one whole deal (German whist: 13 per phase; Italian Whist: 9 per hand)."""
+HANDS = {
+    "whist": [13],
+    "german_whist": [13, 13],
+    "three_handed_whist": [13],
+    "italian_whist": [9, 9],
+}
+"""The tricks of each hand of one deal (German whist: 13 per phase; Italian Whist: 9 per hand)."""
 
 MAX_STEPS = 50_000
 
@@ -207,8 +214,8 @@ def check_deal(name: str, game: Game, plays: int) -> None:
     tricks = game.tricks
     assert scores is not None
     assert len(scores) == game.sides
-    if name in TRICKS_PER_DEAL:
-        assert plays == game.players * TRICKS_PER_DEAL[name], f"{plays} cards played in the deal"
+    if name in HANDS:
+        assert plays == game.players * sum(HANDS[name]), f"{plays} cards played in the deal"
     for seat in range(game.players):
         assert game.hand(seat) == [], "every card is played by the end of a deal"
     per_hand = getattr(game, "tricks_per_hand", None)
@@ -251,15 +258,32 @@ def test_random_play_reaches_the_end_and_keeps_the_invariants(
     totals = [0] * game.sides
     plays = 0
     deals = 0
+    won = 0  # tricks won so far in the current hand
+    hands: list[int] = []  # tricks of each finished hand of the current deal
     for event in random_events(game, rng):
         if event["type"] == "play":
             plays += 1
         tricks = game.tricks
-        per_hand = getattr(game, "tricks_per_hand", None)
-        if tricks is not None and per_hand is not None:
-            assert 0 <= sum(tricks) <= per_hand
-        if game.deal_scores is not None and game.deal_number > deals:
+        assert tricks is not None
+        if event["type"] == "deal":
+            assert sum(tricks) == 0
+            won, hands = 0, []
+            continue
+        deal_over = game.deal_number > deals
+        now = sum(tricks)
+        if now == won + 1 or now == won:
+            won = now  # a trick was won, or none was completed
+        else:
+            # The last trick of a hand was won and the next hand started at once.
+            assert now == 0, f"tricks went from {won} to {now}"
+            hands.append(won + 1)
+            won = 0
+        if deal_over:
+            hands.append(won)
+            if name in HANDS:
+                assert hands == HANDS[name], f"the hands of a deal had {hands} tricks"
             deals = game.deal_number
+            assert game.deal_scores is not None
             check_deal(name, game, plays)
             plays = 0
             totals = [t + s for t, s in zip(totals, game.deal_scores, strict=True)]
