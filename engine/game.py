@@ -243,7 +243,9 @@ class Game:
         A view never holds a card its viewer may not see: other seats' hands are
         shown only as counts, undealt cards not at all.
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
             raise InvalidOption(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
         view: dict[str, Any] = {
             "game": self.name,

@@ -175,7 +175,7 @@ def test_a_new_game_awaits_a_deal() -> None:
     assert not game.over and game.winner is None
 
 
-@pytest.mark.parametrize("seat", [-1, 4, "0", 1.5])
+@pytest.mark.parametrize("seat", [-1, 4, "0", 1.5, True])
 def test_view_of_a_seat_that_does_not_exist(seat: Any) -> None:
     with pytest.raises(InvalidOption):
         new_game("whist", 4).view(seat)
