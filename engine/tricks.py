@@ -21,6 +21,9 @@ from engine.game import Event, Game, parse_card, parse_seat
 PLAY = "play"
 
 _PLAY_ACTIONS: dict[tuple[int, Card], Action] = {}
+_PLAYS_BY_JSON: dict[tuple[int, str], Action] = {}
+"""The same interned actions keyed by their JSON fields: replaying a play event is
+then one dictionary look-up instead of parsing its seat and card."""
 
 
 def play_action(seat: int, card: Card) -> Action:
@@ -29,6 +32,7 @@ def play_action(seat: int, card: Card) -> Action:
     action = _PLAY_ACTIONS.get(key)
     if action is None:
         action = _PLAY_ACTIONS[key] = Action(PLAY, seat, card)
+        _PLAYS_BY_JSON[(seat, card.code)] = action
     return action
 
 
@@ -86,6 +90,12 @@ class TrickGame(Game):
         return sorted_cards(self.hands[seat])
 
     def _parse_play(self, event: Event) -> Action:
+        seat = event.get("seat")
+        card = event.get("card")
+        if type(seat) is int and seat < self.players and type(card) is str:
+            action = _PLAYS_BY_JSON.get((seat, card))
+            if action is not None:
+                return action
         return play_action(parse_seat(event, self.players), parse_card(event))
 
     def _apply_play(self, action: Action) -> None:
