@@ -55,6 +55,10 @@ class Game:
     player_counts: ClassVar[tuple[int, ...]]
     option_spec: ClassVar[Mapping[str, Option]] = {}
     EVENTS: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    CHANCE_EVENTS: ClassVar[frozenset[str]] = frozenset({"deal", "reshuffle"})
+    """Event types made by chance (the service), whose content is secret until the end."""
+    PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
+    """Player event types whose content only the acting seat may see (e.g. a split)."""
 
     def __init__(
         self,
@@ -89,6 +93,21 @@ class Game:
         self.events_applied = 0
         self._parsers: dict[str, Callable[[Event], Action]] = {}
         self._appliers: dict[str, Callable[[Action], None]] = {}
+        for event_type, (parser, applier) in self.EVENTS.items():
+            self._parsers[event_type] = getattr(self, parser)
+            self._appliers[event_type] = getattr(self, applier)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The dispatch tables hold bound methods; they are rebuilt, not pickled.
+        state = self.__dict__.copy()
+        state.pop("_parsers", None)
+        state.pop("_appliers", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._parsers = {}
+        self._appliers = {}
         for event_type, (parser, applier) in self.EVENTS.items():
             self._parsers[event_type] = getattr(self, parser)
             self._appliers[event_type] = getattr(self, applier)
@@ -273,6 +292,17 @@ class Game:
 
     def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
         """Hook: add what this game shows to ``seat`` (or to spectators when ``None``)."""
+
+    def event_as_seen_by(self, event: Event, viewer: int | None) -> dict[str, Any]:
+        """``event`` (as stored) as ``viewer`` may see it in a game's log while the game
+        is on: chance events and other seats' private events keep only their type (and
+        seat); everything else is public. After the game, the whole log is public."""
+        event_type = event.get("type")
+        if event_type in self.CHANCE_EVENTS:
+            return {"type": event_type, "hidden": True}
+        if event_type in self.PRIVATE_EVENTS and event.get("seat") != viewer:
+            return {"type": event_type, "seat": event.get("seat"), "hidden": True}
+        return dict(event)
 
     def _view_legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.seats_to_act():

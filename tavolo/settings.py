@@ -125,6 +125,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
+            # Writers take the lock when their transaction begins, so two moves racing
+            # on one game queue up instead of failing with "database is locked".
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

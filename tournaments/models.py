@@ -1,1 +1,0 @@
-"""Tournament models (none yet)."""

@@ -1,0 +1,1 @@
+"""Plain functions that carry the tournaments app's logic; views stay thin."""

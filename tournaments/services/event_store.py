@@ -1,0 +1,168 @@
+"""Appending to a game's event log: validated, versioned, idempotent, gap-free.
+
+Every append runs in one transaction that first locks the game row, so writers to
+one game queue up; the engine validates the event against the current state; the
+client's *expected version* must equal the game's version (else :class:`Conflict`
+with the current version); and the client's *event id* makes a retry return the
+original result instead of a duplicate. In an online game the server then deals
+the next deal itself, from the game's committed seed, in the same transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import EngineError
+from engine import Game as EngineGame
+from tournaments.fairness import deal_event
+from tournaments.models import Game, GameEvent
+from tournaments.services import state_cache
+from tournaments.services.errors import Conflict, ServiceError
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The outcome of an append: the event row, the game's new version, and whether
+    this call wrote it (``False`` when a retry returned the original)."""
+
+    event: GameEvent
+    version: int
+    created: bool
+    over: bool
+
+
+def kind_of(event_type: str, engine_game: EngineGame) -> str:
+    if event_type in engine_game.CHANCE_EVENTS:
+        return GameEvent.Kind.CHANCE
+    if event_type == "tally":
+        return GameEvent.Kind.TALLY
+    return GameEvent.Kind.PLAYER
+
+
+def append_event(
+    game_id: uuid.UUID,
+    payload: Mapping[str, Any],
+    *,
+    event_id: uuid.UUID,
+    expected_version: int | None,
+    user: Any = None,
+) -> Appended:
+    """Validate ``payload`` against the game and append it (plus any deal the server
+    owes). Raises :class:`Conflict` (stale version, reused event id, game not in
+    play) or an :class:`engine.EngineError` (illegal or malformed event); either
+    way nothing is written."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        existing = GameEvent.objects.filter(event_id=event_id).first()
+        if existing is not None:
+            return _replayed(game, existing, payload)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(
+                f"the game is {game.get_status_display().lower()}; it takes no events now",
+                version=game.version,
+            )
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict(
+                f"the game is at version {game.version}, not {expected_version}: "
+                "someone else acted first; reload and try again",
+                version=game.version,
+            )
+        state = state_cache.checkout(game)
+        version_before = game.version
+        try:
+            action = state.parse(payload)
+            _check_submittable(game, action.type, state)
+            state.apply_action(action, payload)
+        except (EngineError, ServiceError):
+            state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
+            raise
+        rows = [
+            GameEvent(
+                game=game,
+                sequence=game.version,
+                kind=kind_of(action.type, state),
+                seat=action.seat,
+                payload=action.to_event(),
+                event_id=event_id,
+                submitted_by=user if getattr(user, "is_authenticated", False) else None,
+            )
+        ]
+        rows.extend(_owed_deals(game, state, game.version + 1))
+        GameEvent.objects.bulk_create(rows)
+        _advance(game, state, version_before + len(rows))
+        transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
+    return Appended(rows[0], game.version, True, state.over)
+
+
+def _check_submittable(game: Game, event_type: str, state: EngineGame) -> None:
+    if event_type in state.CHANCE_EVENTS:
+        raise ServiceError("chance events are made by the server from the game's seed")
+    if event_type == "tally" and game.mode == Game.Mode.ONLINE:
+        raise ServiceError("this game is played online: its deals are played, not tallied")
+    if event_type != "tally" and game.mode == Game.Mode.PHYSICAL:
+        raise ServiceError("this game is played with real cards: enter each deal as a tally")
+
+
+def deal_owed_events(game: Game) -> int:
+    """Append the deals the server owes an online game (at its start); return how many."""
+    state = state_cache.checkout(game)
+    rows = list(_owed_deals(game, state, game.version))
+    GameEvent.objects.bulk_create(rows)
+    _advance(game, state, game.version + len(rows))
+    transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
+    return len(rows)
+
+
+def _owed_deals(game: Game, state: EngineGame, sequence: int) -> list[GameEvent]:
+    rows: list[GameEvent] = []
+    if game.mode != Game.Mode.ONLINE:
+        return rows
+    while state.awaiting == "deal" and not state.over:
+        event = deal_event(bytes(game.seed), state.deal_number, state.new_deck())
+        state.apply(event)
+        rows.append(
+            GameEvent(
+                game=game,
+                sequence=sequence,
+                kind=GameEvent.Kind.CHANCE,
+                payload=event,
+                event_id=uuid.uuid4(),
+            )
+        )
+        sequence += 1
+    return rows
+
+
+def _advance(game: Game, state: EngineGame, version: int) -> None:
+    previous = game.version
+    game.version = version
+    fields = ["version"]
+    if state.over and game.status != Game.Status.FINISHED:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+    game.save(update_fields=fields)
+    state_cache.maybe_snapshot(game, previous, state)
+
+
+def _replayed(game: Game, existing: GameEvent, payload: Mapping[str, Any]) -> Appended:
+    """A retry: the same id and the same content return the original result."""
+    if existing.game_id != game.pk:
+        raise Conflict("that event id was already used in another game", version=game.version)
+    try:
+        same = state_cache.fresh_engine_game(game).parse(payload).to_event() == existing.payload
+    except EngineError:
+        same = False
+    if not same:
+        raise Conflict(
+            f"event id {existing.event_id} was already used for a different event "
+            f"(#{existing.sequence})",
+            version=game.version,
+        )
+    return Appended(existing, game.version, False, game.is_over)

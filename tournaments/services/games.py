@@ -1,0 +1,213 @@
+"""Setting up games, and reading them as a given viewer may see them."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import ENGINE_VERSION, EngineError, new_game
+from tournaments import fairness
+from tournaments.models import Game, GameEvent, Player, Seat
+from tournaments.services import state_cache
+from tournaments.services.errors import Conflict, RecordRejected, ServiceError
+from tournaments.services.event_store import deal_owed_events, kind_of
+
+
+def create_game(
+    *,
+    game_type: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+    mode: str = Game.Mode.ONLINE,
+    created_by: Any = None,
+) -> Game:
+    """A new game in set-up, with its seed drawn and its commitment published.
+    The engine validates the game, player count and options (EngineError if bad)."""
+    engine_game = new_game(game_type, players, options, first_dealer)
+    if mode not in Game.Mode.values:
+        raise ServiceError(f"mode must be one of {', '.join(Game.Mode.values)}, not {mode!r}")
+    seed = fairness.new_seed()
+    return Game.objects.create(
+        game_type=game_type,
+        options=dict(options or {}),
+        players=engine_game.players,
+        first_dealer=first_dealer,
+        mode=mode,
+        engine_version=ENGINE_VERSION,
+        seed=seed,
+        seed_commitment=fairness.commitment(seed),
+        created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+    )
+
+
+def seat_player(game: Game, number: int, player: Player) -> Seat:
+    """Bind seat ``number`` to ``player`` (only while the game is being set up)."""
+    if game.status != Game.Status.SETUP:
+        raise Conflict("seats can only change before the game starts")
+    if not 0 <= number < game.players:
+        raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {number}")
+    seat, _ = Seat.objects.update_or_create(game=game, number=number, defaults={"player": player})
+    return seat
+
+
+def start_game(game_id: uuid.UUID) -> Game:
+    """Start a game whose seats are all filled; an online game gets its first deal."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.SETUP:
+            raise Conflict(f"the game is already {game.get_status_display().lower()}")
+        filled = set(game.seats.values_list("number", flat=True))
+        missing = [n for n in range(game.players) if n not in filled]
+        if missing:
+            raise Conflict(f"seat(s) {', '.join(map(str, missing))} have no player yet")
+        game.status = Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        game.save(update_fields=["status", "started_at"])
+        deal_owed_events(game)
+    return game
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read_state(game: Game, reader: Any) -> Any:
+    """Run ``reader(state)`` on the game's current engine state without changing it."""
+    state = state_cache.checkout(game)
+    try:
+        return reader(state)
+    finally:
+        state_cache.checkin(game.pk, game.version, state)
+
+
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (``None``: a spectator), plus the game's version."""
+    view: dict[str, Any] = read_state(game, lambda state: state.view(seat))
+    view["version"] = game.version
+    view["status"] = game.status
+    return view
+
+
+def legal_actions(game: Game, seat: int) -> list[dict[str, Any]]:
+    if game.status != Game.Status.ACTIVE:
+        return []
+    return read_state(game, lambda state: [a.to_event() for a in state.legal_actions(seat)])
+
+
+def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
+    """The log as ``viewer`` may see it: while the game is on, chance events and other
+    seats' private events are redacted; once it is over, everything is public."""
+    rows = GameEvent.objects.filter(game=game, sequence__gte=after).order_by("sequence")
+    engine_game = state_cache.fresh_engine_game(game)
+    log = []
+    for row in rows.values("sequence", "payload", "kind", "seat", "created_at"):
+        payload = row["payload"]
+        if not game.is_over:
+            payload = engine_game.event_as_seen_by(payload, viewer)
+        log.append(
+            {
+                "sequence": row["sequence"],
+                "kind": row["kind"],
+                "event": payload,
+                "at": row["created_at"].isoformat(),
+            }
+        )
+    return log
+
+
+def fairness_info(game: Game) -> dict[str, Any]:
+    """The commitment, and once the game is over the seed that opens it."""
+    return {
+        "commitment": game.seed_commitment,
+        "seed": bytes(game.seed).hex() if game.is_over else None,
+        "algorithm": (
+            "deck of deal k = Fisher-Yates shuffle of the engine's canonical deck driven by "
+            "HMAC-SHA256(seed, 'deal:k:counter'); commitment = SHA-256(seed)"
+        ),
+    }
+
+
+# ---------------------------------------------------------------------- records
+
+
+def export_record(game: Game) -> dict[str, Any]:
+    """The game as a RECORDS.md record (with its fairness commitment and, once it is
+    over, the seed, so anyone can verify the deals)."""
+    events = list(
+        GameEvent.objects.filter(game=game).order_by("sequence").values_list("payload", flat=True)
+    )
+    record: dict[str, Any] = {
+        "format": "tavolo-record/1",
+        "game": game.game_type,
+        "players": game.players,
+        "options": game.options,
+        "first_dealer": game.first_dealer,
+        "events": events,
+        "seed_commitment": game.seed_commitment,
+    }
+    if game.is_over:
+        record["seed"] = bytes(game.seed).hex()
+    return record
+
+
+def import_record(record: Any, created_by: Any = None) -> Game:
+    """Create a game from a record, validating it event by event; a bad record is
+    rejected whole (nothing is written) with the reason and the event's index."""
+    if not isinstance(record, Mapping):
+        raise RecordRejected("a record must be a JSON object")
+    for key in ("game", "players", "events"):
+        if key not in record:
+            raise RecordRejected(f"the record has no {key!r}")
+    if record.get("format", "tavolo-record/1") != "tavolo-record/1":
+        raise RecordRejected(f"unknown record format {record.get('format')!r}")
+    events = record["events"]
+    if not isinstance(events, list):
+        raise RecordRejected("'events' must be a list")
+    try:
+        state = new_game(
+            record["game"], record["players"], record.get("options"), record.get("first_dealer", 0)
+        )
+    except EngineError as error:
+        raise RecordRejected(str(error)) from None
+    payloads = []
+    for index, event in enumerate(events):
+        try:
+            payloads.append(state.apply(event).to_event())
+        except EngineError as error:
+            raise RecordRejected(
+                f"events[{index}] is rejected: {error}", index=index, reason=str(error)
+            ) from None
+    has_deals = any(p["type"] in state.CHANCE_EVENTS for p in payloads)
+    with transaction.atomic():
+        game = create_game(
+            game_type=record["game"],
+            players=record["players"],
+            options=record.get("options"),
+            first_dealer=record.get("first_dealer", 0),
+            mode=Game.Mode.ONLINE if has_deals else Game.Mode.PHYSICAL,
+            created_by=created_by,
+        )
+        game.imported = True
+        game.status = Game.Status.FINISHED if state.over else Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        game.finished_at = timezone.now() if state.over else None
+        game.version = len(payloads)
+        game.save()
+        GameEvent.objects.bulk_create(
+            GameEvent(
+                game=game,
+                sequence=index,
+                kind=kind_of(payload["type"], state),
+                seat=payload.get("seat"),
+                payload=payload,
+                event_id=uuid.uuid4(),
+                submitted_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+            )
+            for index, payload in enumerate(payloads)
+        )
+    state_cache.checkin(game.pk, game.version, state)
+    return game

@@ -1,0 +1,118 @@
+"""Derived game state without replaying every game from its first event.
+
+Three layers, each checked against the game's current version:
+
+1. an in-process cache of engine states, used check-out/check-in: whoever checks a
+   state out owns it (no other request can see it half-changed) and checks it back
+   in tagged with the version it reflects;
+2. :class:`~tournaments.models.GameSnapshot` rows, pickled engine states written
+   every ``SNAPSHOT_EVERY`` events and tagged with the engine version;
+3. a full replay of the event table.
+
+A state from layer 1 or 2 is brought up to date by applying the events after it
+(the "tail"). A snapshot from another engine version is ignored, so a rule change
+falls back to a full replay.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+import uuid
+from collections import OrderedDict
+
+from engine import ENGINE_VERSION, new_game
+from engine import Game as EngineGame
+from tournaments.models import Game, GameEvent, GameSnapshot
+
+SNAPSHOT_EVERY = 64
+CACHE_SIZE = 512
+
+_lock = threading.Lock()
+_states: OrderedDict[uuid.UUID, tuple[int, str, EngineGame]] = OrderedDict()
+
+
+def checkout(game: Game) -> EngineGame:
+    """The engine state of ``game`` at ``game.version``, owned by the caller until
+    :func:`checkin`. Mutate it freely; if it is not checked in, it is just dropped."""
+    with _lock:
+        entry = _states.pop(game.pk, None)
+    if entry is not None:
+        version, engine_version, state = entry
+        if engine_version == ENGINE_VERSION and version <= game.version:
+            return _catch_up(game, state, version)
+    return load_state(game)
+
+
+def checkin(game_id: uuid.UUID, version: int, state: EngineGame) -> None:
+    """Return a state reflecting the first ``version`` events to the cache (unless
+    the cache already holds a newer one)."""
+    with _lock:
+        current = _states.get(game_id)
+        if current is not None and current[0] >= version:
+            return
+        _states[game_id] = (version, ENGINE_VERSION, state)
+        _states.move_to_end(game_id)
+        while len(_states) > CACHE_SIZE:
+            _states.popitem(last=False)
+
+
+def forget(game_id: uuid.UUID | None = None) -> None:
+    """Drop the cached state of one game (or of every game)."""
+    with _lock:
+        if game_id is None:
+            _states.clear()
+        else:
+            _states.pop(game_id, None)
+
+
+def fresh_engine_game(game: Game) -> EngineGame:
+    return new_game(game.game_type, game.players, game.options, game.first_dealer)
+
+
+def full_replay(game: Game) -> EngineGame:
+    """Replay every event of ``game`` from the start (no cache, no snapshot)."""
+    return _catch_up(game, fresh_engine_game(game), 0)
+
+
+def load_state(game: Game) -> EngineGame:
+    """The state from the newest usable snapshot plus the tail, else a full replay."""
+    snapshot = (
+        GameSnapshot.objects.filter(
+            game=game, engine_version=ENGINE_VERSION, version__lte=game.version
+        )
+        .order_by("-version")
+        .first()
+    )
+    if snapshot is not None:
+        try:
+            state = pickle.loads(bytes(snapshot.state))
+        except Exception:  # noqa: BLE001 - an unreadable cache entry is just a miss
+            state = None
+        if isinstance(state, EngineGame):
+            return _catch_up(game, state, snapshot.version)
+    return full_replay(game)
+
+
+def _catch_up(game: Game, state: EngineGame, version: int) -> EngineGame:
+    if version < game.version:
+        tail = (
+            GameEvent.objects.filter(game=game, sequence__gte=version, sequence__lt=game.version)
+            .order_by("sequence")
+            .values_list("payload", flat=True)
+        )
+        for payload in tail:
+            state.apply(payload)
+    return state
+
+
+def maybe_snapshot(game: Game, previous_version: int, state: EngineGame) -> None:
+    """Store a snapshot when the game just crossed a multiple of ``SNAPSHOT_EVERY``."""
+    if game.version // SNAPSHOT_EVERY == previous_version // SNAPSHOT_EVERY:
+        return
+    GameSnapshot.objects.get_or_create(
+        game=game,
+        version=game.version,
+        engine_version=ENGINE_VERSION,
+        defaults={"state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)},
+    )
