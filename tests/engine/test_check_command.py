@@ -16,8 +16,7 @@ import engine
 from engine import new_game
 from engine.record import CheckResult, check_file, check_record, run_check
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED_RECORDS = REPO.parent / "shared" / "records"
+from support import REPO, SHARED_RECORDS
 
 
 def deck(seed: int = 1) -> list[str]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 import engine
 from engine import (
     CardNotHeld,
-    EngineError,
     IllegalEvent,
     InvalidOption,
     MalformedEvent,
@@ -26,55 +25,13 @@ from engine import (
 from engine.cards import french_deck
 from engine.game import Game
 
-
-def snapshot(game: Game) -> str:
-    """Everything observable about a game, as one string."""
-    state: dict[str, Any] = {
-        "views": [game.view(None)] + [game.view(seat) for seat in range(game.players)],
-        "hands": [[c.code for c in game.hand(seat)] for seat in range(game.players)],
-        "scores": game.scores,
-        "deal_scores": game.deal_scores,
-        "tricks": game.tricks,
-        "to_act": game.to_act,
-        "legal": [str(a) for a in game.legal_actions()],
-        "over": game.over,
-        "winner": game.winner,
-        "dealer": game.dealer,
-        "deal_number": game.deal_number,
-        "events_applied": game.events_applied,
-    }
-    return json.dumps(state, sort_keys=True)
+from support import dealing_order, play_until_over, rejects, snapshot
 
 
 def dealt_whist(seed: int = 7, **options: Any) -> Game:
     game = new_game("whist", 4, options)
     game.apply(game.random_deal_event(random.Random(seed)))
     return game
-
-
-E = TypeVar("E", bound=EngineError)
-
-
-def rejects(game: Game, event: Any, error: type[E]) -> E:
-    """Apply ``event``, expect ``error``, and check that nothing changed."""
-    before = snapshot(game)
-    with pytest.raises(error) as caught:
-        game.apply(event)
-    assert snapshot(game) == before, f"{event!r} was rejected but changed the game"
-    assert str(caught.value), "an engine error must say why"
-    return caught.value
-
-
-def play_until_over(game: Game, seed: int = 0) -> Game:
-    rng = random.Random(seed)
-    for _ in range(100_000):
-        if game.over:
-            return game
-        if game.awaiting == "deal":
-            game.apply(game.random_deal_event(rng))
-        else:
-            game.apply(game.random_action(rng).to_event())
-    raise AssertionError("the game never ended")
 
 
 # ---------------------------------------------------------------------- games and options
@@ -297,16 +254,6 @@ def test_a_card_already_played_is_not_held() -> None:
     rejects(game, {"type": "play", "seat": 1, "card": played.code}, CardNotHeld)
 
 
-def _deck_for(hands: dict[int, list[str]], dealer: int = 0) -> list[str]:
-    """A whist deck order giving ``hands[seat]`` to each seat (13 cards each)."""
-    deck = [""] * 52
-    for seat, held in hands.items():
-        position = (seat - dealer - 1) % 4
-        for k, code in enumerate(held):
-            deck[position + 4 * k] = code
-    return deck
-
-
 def _suit_hands() -> dict[int, list[str]]:
     ranks = "23456789TJQKA"
     return {seat: [r + suit for r in ranks] for seat, suit in enumerate("SHDC")}
@@ -317,7 +264,7 @@ def test_must_follow_suit() -> None:
     hands = _suit_hands()
     hands[1][0], hands[2][0] = hands[2][0], hands[1][0]  # 2D to seat 1, 2H to seat 2
     game = new_game("whist", 4)
-    game.apply({"type": "deal", "deck": _deck_for(hands)})
+    game.apply({"type": "deal", "deck": dealing_order(hands, french_deck())})
     game.apply({"type": "play", "seat": 1, "card": "AH"})
     error = rejects(game, {"type": "play", "seat": 2, "card": "AD"}, MustFollowSuit)
     assert error.rule == "follow suit"
@@ -326,7 +273,7 @@ def test_must_follow_suit() -> None:
 
 
 def test_anything_after_the_game_is_over_is_wrong_phase() -> None:
-    game = play_until_over(new_game("whist", 4, {"target": 1}))
+    game = play_until_over(new_game("whist", 4, {"target": 1}), random.Random(0))
     assert game.over
     deck = [c.code for c in french_deck()]
     for event in (

@@ -12,7 +12,6 @@ import pytest
 
 from engine import (
     CardNotHeld,
-    EngineError,
     InvalidOption,
     InvalidTally,
     MalformedEvent,
@@ -24,13 +23,8 @@ from engine import (
 from engine.cards import french_deck
 from engine.game import Game
 from engine.games.german_whist import GermanWhist
-from engine.record import check_file
 
-RECORDS = Path(__file__).parent / "records"
-
-
-def cards_of(text: str) -> list[str]:
-    return text.split()
+from support import cards_of, hand_of, passes_check, play, play_until_over, record_files, rejects
 
 
 def deck_for(first: str, second: str, stock: str) -> list[str]:
@@ -63,41 +57,6 @@ def dealt(first: str, second: str, stock: str, dealer: int = 0, **options: Any) 
     return game
 
 
-def play(game: Game, seat: int, code: str) -> None:
-    game.apply({"type": "play", "seat": seat, "card": code})
-
-
-def snapshot(game: Game) -> str:
-    """Everything observable about a game, as one string."""
-    state: dict[str, Any] = {
-        "views": [game.view(None)] + [game.view(seat) for seat in range(game.players)],
-        "hands": [[c.code for c in game.hand(seat)] for seat in range(game.players)],
-        "scores": game.scores,
-        "deal_scores": game.deal_scores,
-        "tricks": game.tricks,
-        "to_act": game.to_act,
-        "legal": [str(a) for a in game.legal_actions()],
-        "over": game.over,
-        "winner": game.winner,
-        "events_applied": game.events_applied,
-    }
-    return json.dumps(state, sort_keys=True)
-
-
-def rejects(game: Game, event: dict[str, Any], error: type[EngineError]) -> EngineError:
-    """Apply ``event``, expect ``error``, and check that nothing changed."""
-    before = snapshot(game)
-    with pytest.raises(error) as caught:
-        game.apply(event)
-    assert snapshot(game) == before, f"{event!r} was rejected but changed the game"
-    assert str(caught.value)
-    return caught.value
-
-
-def hand_of(game: Game, seat: int) -> set[str]:
-    return {c.code for c in game.hand(seat)}
-
-
 def play_phase_one_spades_against_hearts(game: Game) -> None:
     """On SPADES_HEARTS (dealer 0): seat 1 leads its spades high to low, seat 0
     discards its hearts low to high; seat 1 wins all 13 drafting tricks."""
@@ -109,14 +68,6 @@ def play_phase_one_spades_against_hearts(game: Game) -> None:
 def play_lowest_until_deal_over(game: Game) -> None:
     while game.phase == "play":
         game.push(game.legal_actions()[0])
-
-
-def play_until_over(game: Game, rng: random.Random) -> None:
-    while not game.over:
-        if game.awaiting == "deal":
-            game.apply(game.random_deal_event(rng))
-        else:
-            game.apply(game.random_action(rng).to_event())
 
 
 # ---------------------------------------------------------------------- the deal
@@ -549,11 +500,10 @@ def test_copy_is_independent() -> None:
 # ---------------------------------------------------------------------- records
 
 
-@pytest.mark.parametrize("path", sorted(RECORDS.glob("german_whist_*.json")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", record_files("german_whist"), ids=lambda p: p.name)
 def test_records_pass_the_check(path: Path) -> None:
-    result = check_file(str(path))
-    assert result.ok, result.message
+    passes_check(path)
 
 
 def test_there_are_german_whist_records() -> None:
-    assert list(RECORDS.glob("german_whist_*.json"))
+    assert record_files("german_whist")

@@ -3,7 +3,6 @@ hand-built decks, plus the records under ``records/``."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -25,7 +24,7 @@ from engine import (
     WrongPhase,
     new_game,
 )
-from engine.cards import card, cards, french_deck
+from engine.cards import card, french_deck
 from engine.game import Game
 from engine.games.italian_whist import (
     ItalianWhist,
@@ -36,10 +35,19 @@ from engine.games.italian_whist import (
     trick_winner,
     trump_of_deal,
 )
-from engine.record import check_file
 
-RECORDS = Path(__file__).parent / "records"
-SHARED_TALLIES = Path("/work/shared/records/italian_whist_tallies.json")
+from support import (
+    SHARED_RECORDS,
+    cards_of,
+    dealing_order,
+    passes_check,
+    play,
+    play_cards,
+    record_files,
+)
+from support import snapshot as observable
+
+SHARED_TALLIES = SHARED_RECORDS / "italian_whist_tallies.json"
 ALL = [c.code for c in french_deck(jokers=2)]
 SPLITS = comb(18, 9)
 ZERO_TALLY = {"type": "tally", "tricks": [[3, 3], [3, 3], [3, 3]]}
@@ -54,14 +62,7 @@ def deck_for(hands: dict[int, list[str]], dealer: int = 0) -> list[str]:
     ``deck[i]`` goes to seat ``(dealer + 1 + i) % 3``, so seat ``s`` receives the
     indices ``(s - dealer - 1) % 3 + 3k``.
     """
-    deck = [""] * 54
-    for seat, held in hands.items():
-        assert len(held) == 18
-        position = (seat - dealer - 1) % 3
-        for k, code in enumerate(held):
-            deck[position + 3 * k] = code
-    assert sorted(deck) == sorted(ALL)
-    return deck
+    return dealing_order(hands, french_deck(jokers=2), dealer)
 
 
 def layout(
@@ -130,20 +131,8 @@ def ready(
     return game
 
 
-def play(game: Game, seat: int, code: str) -> None:
-    game.apply({"type": "play", "seat": seat, "card": code})
-
-
 def declare(game: Game, seat: int, code: str) -> None:
     game.apply({"type": "joker", "seat": seat, "as": code})
-
-
-def play_cards(game: Game, *codes: str) -> None:
-    """Play one card after another, each by the seat to act."""
-    for code in codes:
-        seat = game.to_act
-        assert isinstance(seat, int)
-        play(game, seat, code)
 
 
 def legal_codes(game: Game) -> list[str]:
@@ -158,15 +147,10 @@ def codes_of(items: list[Any]) -> list[str]:
     return sorted(c.code for c in items)
 
 
-def snapshot(game: Game) -> Any:
-    """Everything observable about a game, to prove a rejected event changed nothing."""
-    return (
-        json.dumps([game.view(seat) for seat in (None, 0, 1, 2)], sort_keys=True),
-        [codes_of(game.hand(seat)) for seat in range(3)],
-        game.to_act,
-        game.events_applied,
-        copy.deepcopy(game.__dict__.get("waiting_hands")),
-    )
+def snapshot(game: ItalianWhist) -> Any:
+    """Everything observable about a game, and the second hands waiting to be picked
+    up (which no view shows), to prove a rejected event changed nothing."""
+    return observable(game), [sorted(c.code for c in hand) for hand in game.waiting_hands]
 
 
 def random_finish_hand(game: ItalianWhist, rng: random.Random) -> None:
@@ -492,7 +476,7 @@ def test_each_hand_is_nine_tricks_and_tricks_count_the_current_hand() -> None:
 
 def test_winner_of_a_trick_leads_the_next() -> None:
     # Seat 1 leads; seat 0 wins with the ace and must lead next.
-    game = ready({1: ["2H", *cards_codes("3C 4C 5C 6C 7C 8C 9C TC")], 0: ["AH", *spades(8)]})
+    game = ready({1: ["2H", *cards_of("3C 4C 5C 6C 7C 8C 9C TC")], 0: ["AH", *spades(8)]})
     play_cards(game, "2H")
     play(game, 2, legal_codes(game)[0])
     play(game, 0, "AH")
@@ -502,8 +486,8 @@ def test_winner_of_a_trick_leads_the_next() -> None:
 def test_must_follow_suit_with_a_natural_card() -> None:
     game = ready(
         {
-            1: ["KH", *cards_codes("2C 3C 4C 5C 6C 7C 8C 9C")],
-            2: ["3H", "4H", *cards_codes("2D 3D 4D 5D 6D 7D 8D")],
+            1: ["KH", *cards_of("2C 3C 4C 5C 6C 7C 8C 9C")],
+            2: ["3H", "4H", *cards_of("2D 3D 4D 5D 6D 7D 8D")],
         }
     )
     play(game, 1, "KH")
@@ -573,15 +557,11 @@ def spades(n: int, start: int = 0) -> list[str]:
     return [r + "S" for r in "23456789TJQKA"[start : start + n]]
 
 
-def cards_codes(text: str) -> list[str]:
-    return [c.code for c in cards(text)]
-
-
 def test_red_joker_may_follow_a_red_lead_even_with_the_suit_in_hand() -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 9H TH 2D 3D 4D 5D 6D 7D"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 9H TH 2D 3D 4D 5D 6D 7D"),
         }
     )
     play(game, 1, "5H")
@@ -595,8 +575,8 @@ def test_red_joker_may_follow_a_red_lead_even_with_the_suit_in_hand() -> None:
 def test_red_joker_must_be_played_to_red_lead_without_natural_card() -> None:
     game = ready(
         {
-            1: cards_codes("5D 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 9H TH JH QH 2S 3S 4S 5S"),
+            1: cards_of("5D 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 9H TH JH QH 2S 3S 4S 5S"),
         }
     )
     play(game, 1, "5D")
@@ -613,8 +593,8 @@ def test_red_joker_must_be_played_to_red_lead_without_natural_card() -> None:
 def test_black_joker_must_be_played_to_club_lead_without_a_club() -> None:
     game = ready(
         {
-            1: cards_codes("5C 2H 3H 4H 5H 6H 7H 8H 9H"),
-            2: cards_codes("BJ 9S TS JS 2D 3D 4D 5D 6D"),
+            1: cards_of("5C 2H 3H 4H 5H 6H 7H 8H 9H"),
+            2: cards_of("BJ 9S TS JS 2D 3D 4D 5D 6D"),
         }
     )
     play(game, 1, "5C")
@@ -626,8 +606,8 @@ def test_black_joker_must_be_played_to_club_lead_without_a_club() -> None:
 def test_joker_of_the_other_colour_is_only_a_discard() -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("BJ 9S TS JS 2D 3D 4D 5D 6D"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("BJ 9S TS JS 2D 3D 4D 5D 6D"),
         }
     )
     play(game, 1, "5H")
@@ -638,10 +618,10 @@ def test_joker_of_the_other_colour_is_only_a_discard() -> None:
 def test_joker_in_the_waiting_second_hand_does_not_count_for_following() -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("9S TS JS 2D 3D 4D 5D 6D 7D"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("9S TS JS 2D 3D 4D 5D 6D 7D"),
         },
-        seconds={2: cards_codes("RJ BJ 2S 3S 4S 5S 6S 7S 8S")},
+        seconds={2: cards_of("RJ BJ 2S 3S 4S 5S 6S 7S 8S")},
     )
     play(game, 1, "5H")
     assert len(legal_codes(game)) == 9
@@ -650,9 +630,9 @@ def test_joker_in_the_waiting_second_hand_does_not_count_for_following() -> None
 def test_joker_led_suit_set_by_next_card_of_its_colour() -> None:
     game = ready(
         {
-            1: cards_codes("RJ 9D TD JD 2C 3C 4C 5C 6C"),
-            2: cards_codes("4D 3D 2S 3S 4S 5S 6S 7S 8S"),
-            0: cards_codes("8D 2D KH 9H QH 7C 8C 9C TC"),
+            1: cards_of("RJ 9D TD JD 2C 3C 4C 5C 6C"),
+            2: cards_of("4D 3D 2S 3S 4S 5S 6S 7S 8S"),
+            0: cards_of("8D 2D KH 9H QH 7C 8C 9C TC"),
         }
     )
     play(game, 1, "RJ")
@@ -678,9 +658,9 @@ def test_joker_led_suit_set_by_next_card_of_its_colour() -> None:
 def test_joker_led_before_its_colour_either_suit_of_the_colour_follows() -> None:
     game = ready(
         {
-            1: cards_codes("BJ 9D TD JD 2H 3H 4H 5H 6H"),
-            2: cards_codes("7D 8D KH 9H QH 2D 3D 4D 5D"),
-            0: cards_codes("3C 4S 7H 8H AD KD QD JH TH"),
+            1: cards_of("BJ 9D TD JD 2H 3H 4H 5H 6H"),
+            2: cards_of("7D 8D KH 9H QH 2D 3D 4D 5D"),
+            0: cards_of("3C 4S 7H 8H AD KD QD JH TH"),
         }
     )
     play(game, 1, "BJ")
@@ -697,9 +677,9 @@ def test_joker_led_before_its_colour_either_suit_of_the_colour_follows() -> None
 def test_led_joker_with_no_card_of_its_colour_wins_whatever_its_value() -> None:
     game = ready(
         {
-            1: cards_codes("RJ 9D TD JD 2H 3H 4H 5H 6H"),
-            2: cards_codes("AS KS QS JS TS 9S 8S 7S 6S"),
-            0: cards_codes("AC KC QC JC TC 9C 8C 7C 6C"),
+            1: cards_of("RJ 9D TD JD 2H 3H 4H 5H 6H"),
+            2: cards_of("AS KS QS JS TS 9S 8S 7S 6S"),
+            0: cards_of("AC KC QC JC TC 9C 8C 7C 6C"),
         }
     )
     play_cards(game, "RJ", "AS", "AC")
@@ -713,9 +693,9 @@ def test_led_joker_with_no_card_of_its_colour_wins_whatever_its_value() -> None:
 def test_led_red_joker_is_beaten_by_a_spade_when_spades_are_trumps() -> None:
     game = ready(
         {
-            1: cards_codes("RJ 9D TD JD 2H 3H 4H 5H 6H"),
-            2: cards_codes("2S KS QS JS TS 9S 8S 7S 6S"),
-            0: cards_codes("AC KC QC JC TC 9C 8C 7C 6C"),
+            1: cards_of("RJ 9D TD JD 2H 3H 4H 5H 6H"),
+            2: cards_of("2S KS QS JS TS 9S 8S 7S 6S"),
+            0: cards_of("AC KC QC JC TC 9C 8C 7C 6C"),
         },
         deal_number=3,
     )
@@ -732,9 +712,9 @@ def test_black_joker_on_red_trick_chooses_spade_to_trump(value: str, winner: int
     # Deal 3: spades are trumps. Hearts led, a heart follows, then the black joker.
     game = ready(
         {
-            1: cards_codes("KH 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("AH 2H 3H 4H 5H 6H 7H 8H 9H"),
-            0: cards_codes("BJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            1: cards_of("KH 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("AH 2H 3H 4H 5H 6H 7H 8H 9H"),
+            0: cards_of("BJ 2D 3D 4D 5D 6D 7D 8D 9D"),
         },
         deal_number=3,
     )
@@ -751,9 +731,9 @@ def test_black_joker_on_red_trick_chooses_spade_to_trump(value: str, winner: int
 def test_black_joker_choice_is_irrelevant_without_trumps() -> None:
     game = ready(
         {
-            1: cards_codes("KH 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("AH 2H 3H 4H 5H 6H 7H 8H 9H"),
-            0: cards_codes("BJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            1: cards_of("KH 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("AH 2H 3H 4H 5H 6H 7H 8H 9H"),
+            0: cards_of("BJ 2D 3D 4D 5D 6D 7D 8D 9D"),
         },
         deal_number=0,
     )
@@ -768,9 +748,9 @@ def test_joker_on_opposite_colour_lead_takes_suit_of_same_colour_third_card(
 ) -> None:
     game = ready(
         {
-            1: cards_codes("KH 2D 3D 4D 5D 6D 7D 8D 9D"),
-            2: cards_codes("BJ 2C 3C 5C 6C 7C 8C 9C TC"),
-            0: [third, *cards_codes("JC QC KC AC 2S 3S 5S 6S")],
+            1: cards_of("KH 2D 3D 4D 5D 6D 7D 8D 9D"),
+            2: cards_of("BJ 2C 3C 5C 6C 7C 8C 9C TC"),
+            0: [third, *cards_of("JC QC KC AC 2S 3S 5S 6S")],
         },
         deal_number=3,
     )
@@ -789,9 +769,9 @@ def test_joker_on_opposite_colour_lead_takes_suit_of_same_colour_third_card(
 def test_joker_following_its_colour_lead_takes_the_suit_led_and_its_declared_value() -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 9H TH 2D 3D 4D 5D 6D 7D"),
-            0: cards_codes("9S TS JS QS KS AS 2S 3S JH"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 9H TH 2D 3D 4D 5D 6D 7D"),
+            0: cards_of("9S TS JS QS KS AS 2S 3S JH"),
         }
     )
     play_cards(game, "5H", "RJ", "JH")
@@ -807,9 +787,9 @@ def test_joker_following_its_colour_lead_takes_the_suit_led_and_its_declared_val
 def test_red_joker_takes_suit_of_a_red_card_played_before_it() -> None:
     game = ready(
         {
-            1: cards_codes("2S 3C 4C 5C 6C 7C 8C 9C TC"),
-            2: cards_codes("2H 3H 4H 5H 6H 7H 8H 9H TH"),
-            0: cards_codes("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            1: cards_of("2S 3C 4C 5C 6C 7C 8C 9C TC"),
+            2: cards_of("2H 3H 4H 5H 6H 7H 8H 9H TH"),
+            0: cards_of("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
         }
     )
     play_cards(game, "2S", "2H", "RJ")
@@ -823,15 +803,15 @@ def test_red_joker_takes_suit_of_a_red_card_played_before_it() -> None:
 def test_both_jokers_declared_in_trick_order() -> None:
     game = ready(
         {
-            1: cards_codes("RJ 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("BJ 2S 3S 4S 5S 6S 7S 8S 9S"),
-            0: cards_codes("TC JC QC KC AC TS JS QS KS"),
+            1: cards_of("RJ 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("BJ 2S 3S 4S 5S 6S 7S 8S 9S"),
+            0: cards_of("TC JC QC KC AC TS JS QS KS"),
         },
         deal_number=3,
     )
     play(game, 1, "RJ")
     play(game, 2, "BJ")  # no red card: anything
-    assert legal_codes(game) == sorted(cards_codes("TC JC QC KC AC TS JS QS KS"))
+    assert legal_codes(game) == sorted(cards_of("TC JC QC KC AC TS JS QS KS"))
     play(game, 0, "TC")
     assert game.to_act == 1
     view = game.view(None)
@@ -853,8 +833,8 @@ def test_both_jokers_declared_in_trick_order() -> None:
 def test_trick_is_booked_only_after_every_declaration() -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
         }
     )
     play_cards(game, "5H", "RJ")
@@ -882,8 +862,8 @@ def test_joker_declaration_must_be_a_card_of_its_suit_not_in_the_trick(
 ) -> None:
     game = ready(
         {
-            1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
         }
     )
     play_cards(game, "5H", "RJ")
@@ -898,9 +878,9 @@ def test_joker_declaration_must_be_a_card_of_its_suit_not_in_the_trick(
 def test_joker_declaration_may_name_a_card_held_elsewhere() -> None:
     game = ready(
         {
-            1: cards_codes("5H AH 3C 4C 5C 6C 7C 8C 9C"),
-            2: cards_codes("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
-            0: cards_codes("2S 3S 4S 5S 6S 7S 8S 9S TS"),
+            1: cards_of("5H AH 3C 4C 5C 6C 7C 8C 9C"),
+            2: cards_of("RJ 2D 3D 4D 5D 6D 7D 8D 9D"),
+            0: cards_of("2S 3S 4S 5S 6S 7S 8S 9S TS"),
         }
     )
     play_cards(game, "5H", "RJ", "2S")
@@ -918,7 +898,7 @@ def test_joker_declaration_may_name_a_card_held_elsewhere() -> None:
     ],
 )
 def test_malformed_joker_event_is_rejected(event: dict[str, Any]) -> None:
-    game = ready({1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C")})
+    game = ready({1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C")})
     with pytest.raises(MalformedEvent):
         game.apply(event)
 
@@ -1079,7 +1059,7 @@ def test_score_limit_defaults_to_ten() -> None:
 
 
 def test_play_errors_name_seat_and_rule_and_change_nothing() -> None:
-    game = ready({1: cards_codes("5H 2C 3C 4C 5C 6C 7C 8C 9C")})
+    game = ready({1: cards_of("5H 2C 3C 4C 5C 6C 7C 8C 9C")})
     other = codes_of(game.hand(2))[0]
     before = snapshot(game)
     with pytest.raises(NotYourTurn, match="seat 2") as turn:
@@ -1147,19 +1127,15 @@ def test_registered_as_italian_whist() -> None:
 # ---------------------------------------------------------------------- records
 
 
-@pytest.mark.parametrize(
-    "path", sorted(RECORDS.glob("italian_whist_*.json")), ids=lambda path: path.name
-)
+@pytest.mark.parametrize("path", record_files("italian_whist"), ids=lambda path: path.name)
 def test_record_passes_the_check(path: Path) -> None:
-    result = check_file(str(path))
-    assert result.ok, result.message
+    passes_check(path)
 
 
 def test_there_are_italian_whist_records() -> None:
-    assert len(list(RECORDS.glob("italian_whist_*.json"))) >= 3
+    assert len(record_files("italian_whist")) >= 3
 
 
 @pytest.mark.skipif(not SHARED_TALLIES.exists(), reason="shared sample records not present")
 def test_shared_tally_record_passes_the_check() -> None:
-    result = check_file(str(SHARED_TALLIES))
-    assert result.ok, result.message
+    passes_check(SHARED_TALLIES)

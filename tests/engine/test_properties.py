@@ -37,6 +37,8 @@ from engine.cards import Card
 from engine.game import Game, highest
 from engine.tricks import TrickGame
 
+from support import next_event, random_events, snapshot
+
 TRICK_GAMES = [name for name in engine.available_games() if issubclass(game_class(name), TrickGame)]
 
 PROPERTY_SETTINGS = settings(
@@ -79,8 +81,6 @@ HANDS = {
 }
 """The tricks of each hand of one deal (German whist: 13 per phase; Italian Whist: 9 per hand)."""
 
-MAX_STEPS = 50_000
-
 CARD_TOKEN = re.compile(r"^(?:[2-9TJQKA][SHDC]|RJ|BJ)$")
 
 
@@ -98,43 +98,13 @@ def setups(draw: st.DrawFn, name: str) -> tuple[int, int, int]:
     return players, first_dealer, seed
 
 
-def next_event(game: Game, rng: random.Random) -> dict[str, Any]:
-    """The next random event: a shuffled deal when one is awaited, else a random legal action."""
-    if game.awaiting == "deal":
-        return game.random_deal_event(rng)
-    return game.random_action(rng).to_event()
-
-
-def random_events(game: Game, rng: random.Random, max_steps: int = MAX_STEPS) -> Iterator[Any]:
-    """Play ``game`` to its end with random legal events, yielding each after applying it."""
-    for _ in range(max_steps):
-        if game.over:
-            return
-        event = next_event(game, rng)
-        game.apply(event)
-        yield event
-    raise AssertionError(f"{game.name} did not end within {max_steps} events")
-
-
-def state(game: Game) -> str:
-    """Everything observable about ``game``, as one string."""
-    seats = range(game.players)
-    return json.dumps(
-        {
-            "views": [game.view(None)] + [game.view(seat) for seat in seats],
-            "hands": [[c.code for c in game.hand(seat)] for seat in seats],
-            "to_act": game.to_act,
-            "legal_count": game.legal_count(),
-            "tricks": game.tricks,
-            "scores": game.scores,
-            "deal_scores": game.deal_scores,
-            "over": game.over,
-            "winner": game.winner,
-            "dealer": game.dealer,
-            "deal_number": game.deal_number,
-        },
-        sort_keys=True,
-    )
+def random_game(
+    data: st.DataObject, name: str, table: dict[str, dict[str, Any]]
+) -> tuple[Game, random.Random]:
+    """A new game ``name`` set up by :func:`setups` with the options ``table`` gives it,
+    and the random source to play it with."""
+    players, first_dealer, seed = data.draw(setups(name))
+    return new_game(name, players, options_for(name, table), first_dealer), random.Random(seed)
 
 
 # ---------------------------------------------------------------------- what is public
@@ -252,9 +222,7 @@ def test_the_trick_games_are_available() -> None:
 def test_random_play_reaches_the_end_and_keeps_the_invariants(
     name: str, data: st.DataObject
 ) -> None:
-    players, first_dealer, seed = data.draw(setups(name))
-    game = new_game(name, players, options_for(name, FAST_OPTIONS), first_dealer)
-    rng = random.Random(seed)
+    game, rng = random_game(data, name, FAST_OPTIONS)
     totals = [0] * game.sides
     plays = 0
     deals = 0
@@ -307,20 +275,20 @@ def test_replaying_the_recorded_events_gives_the_same_game(name: str, data: st.D
     rng = random.Random(seed)
     cut = data.draw(st.integers(0, 400), label="cut")
     events: list[Any] = []
-    at_cut = state(game) if cut == 0 else None
+    at_cut = snapshot(game) if cut == 0 else None
     for event in random_events(game, rng):
         events.append(event)
         action = game.parse(event)
         assert action.to_event() == event, "to_event() is canonical"
         if len(events) == cut:
-            at_cut = state(game)
+            at_cut = snapshot(game)
     recorded = json.loads(json.dumps(events))
     replayed = engine.replay(name, players, recorded, options, first_dealer)
-    assert state(replayed) == state(game)
+    assert snapshot(replayed) == snapshot(game)
     assert replayed.events_applied == len(events)
     if at_cut is not None:
         partial = engine.replay(name, players, recorded[:cut], options, first_dealer)
-        assert state(partial) == at_cut
+        assert snapshot(partial) == at_cut
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)
@@ -329,9 +297,7 @@ def test_replaying_the_recorded_events_gives_the_same_game(name: str, data: st.D
 def test_legal_actions_are_accepted_and_other_cards_rejected(
     name: str, data: st.DataObject
 ) -> None:
-    players, first_dealer, seed = data.draw(setups(name))
-    game = new_game(name, players, options_for(name, LONG_OPTIONS), first_dealer)
-    rng = random.Random(seed)
+    game, rng = random_game(data, name, LONG_OPTIONS)
     game.apply(game.random_deal_event(rng))
     while game.deal_number == 0:
         if game.phase == "play":
@@ -367,7 +333,7 @@ def check_plays(game: Game) -> None:
     assert legal_cards <= set(held)
     for action in legal:
         game.copy().apply(action.to_event())
-    before = state(game)
+    before = snapshot(game)
     for card in held:
         if card not in legal_cards:
             with pytest.raises(IllegalEvent):
@@ -376,16 +342,14 @@ def check_plays(game: Game) -> None:
         if other != seat and game.hand(other):
             with pytest.raises(NotYourTurn):
                 game.apply({"type": "play", "seat": other, "card": game.hand(other)[0].code})
-    assert state(game) == before, "rejected plays changed the game"
+    assert snapshot(game) == before, "rejected plays changed the game"
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)
 @PROPERTY_SETTINGS
 @given(data=st.data())
 def test_no_view_names_a_card_its_viewer_may_not_see(name: str, data: st.DataObject) -> None:
-    players, first_dealer, seed = data.draw(setups(name))
-    game = new_game(name, players, options_for(name, FAST_OPTIONS), first_dealer)
-    rng = random.Random(seed)
+    game, rng = random_game(data, name, FAST_OPTIONS)
     check_no_secret_in_views(game)
     for _ in random_events(game, rng):
         check_no_secret_in_views(game)
@@ -547,9 +511,7 @@ def mutate(event: Any, rng: random.Random, game: Game) -> Any:
 def test_garbage_events_are_rejected_cleanly_or_are_legal(name: str, data: st.DataObject) -> None:
     """An event of any shape either is a legal action (and is applied) or raises an
     EngineError and changes nothing; it never crashes the engine."""
-    players, first_dealer, seed = data.draw(setups(name))
-    game = new_game(name, players, options_for(name, FAST_OPTIONS), first_dealer)
-    rng = random.Random(seed)
+    game, rng = random_game(data, name, FAST_OPTIONS)
     for step in range(400):
         if game.over:
             break
@@ -557,13 +519,13 @@ def test_garbage_events_are_rejected_cleanly_or_are_legal(name: str, data: st.Da
         if step % 3 == 0:
             small = game.awaiting != "deal" and game.legal_count() <= 200
             legal = set(game.legal_actions()) if small else None
-            before = state(game)
+            before = snapshot(game)
             event = mutate(proper, rng, game)
             try:
                 action = game.apply(event)
             except EngineError as error:
                 assert str(error)
-                assert state(game) == before, f"the rejected {event!r} changed the game"
+                assert snapshot(game) == before, f"the rejected {event!r} changed the game"
             else:
                 if legal is not None:
                     assert action in legal, f"{event!r} was accepted but is not legal"

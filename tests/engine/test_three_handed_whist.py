@@ -12,7 +12,6 @@ import pytest
 
 from engine import (
     CardNotHeld,
-    EngineError,
     InvalidOption,
     InvalidTally,
     MalformedEvent,
@@ -23,9 +22,8 @@ from engine import (
 )
 from engine.cards import french_deck
 from engine.game import Game
-from engine.record import check_file
 
-RECORDS = Path(__file__).parent / "records"
+from support import cards_of, hand_of, passes_check, play, record_files, rejects
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
@@ -37,10 +35,6 @@ MIXED_1 = "AS KS QS JS 2H 3H 4H 5H 6H 7H 8H 9H TH"
 MIXED_2 = "2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 7D 8D 9D"
 MIXED_0 = "TS 9S 8S 7S 6S JH QH KH AH TD JD QD KD"
 MIXED_DUMMY = "5S 4S 3S 2S AD 7C 8C 9C TC JC QC KC AC"
-
-
-def cards_of(text: str) -> list[str]:
-    return text.split()
 
 
 def deck_for(hand0: str, hand1: str, hand2: str, dummy: str) -> list[str]:
@@ -75,43 +69,8 @@ def exchange(game: Game, seat: int, take: bool) -> None:
     game.apply({"type": "exchange", "seat": seat, "take": take})
 
 
-def play(game: Game, seat: int, code: str) -> None:
-    game.apply({"type": "play", "seat": seat, "card": code})
-
-
-def hand_of(game: Game, seat: int) -> set[str]:
-    return {c.code for c in game.hand(seat)}
-
-
 def tally(game: Game, dummy: int | None, tricks: list[int]) -> None:
     game.apply({"type": "tally", "dummy": dummy, "tricks": tricks})
-
-
-def snapshot(game: Game) -> str:
-    """Everything observable about a game, as one string."""
-    state: dict[str, Any] = {
-        "views": [game.view(None)] + [game.view(seat) for seat in range(game.players)],
-        "hands": [[c.code for c in game.hand(seat)] for seat in range(game.players)],
-        "scores": game.scores,
-        "deal_scores": game.deal_scores,
-        "tricks": game.tricks,
-        "to_act": game.to_act,
-        "legal": [str(a) for a in game.legal_actions()],
-        "over": game.over,
-        "winner": game.winner,
-        "events_applied": game.events_applied,
-    }
-    return json.dumps(state, sort_keys=True)
-
-
-def rejects(game: Game, event: dict[str, Any], error: type[EngineError]) -> EngineError:
-    """Apply ``event``, expect ``error``, and check that nothing changed."""
-    before = snapshot(game)
-    with pytest.raises(error) as caught:
-        game.apply(event)
-    assert snapshot(game) == before, f"{event!r} was rejected but changed the game"
-    assert str(caught.value)
-    return caught.value
 
 
 def play_out(game: Game, rng: random.Random) -> None:
@@ -629,13 +588,10 @@ def test_random_games_finish() -> None:
 # ---------------------------------------------------------------------- records
 
 
-@pytest.mark.parametrize(
-    "path", sorted(RECORDS.glob("three_handed_whist_*.json")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", record_files("three_handed_whist"), ids=lambda p: p.name)
 def test_records_pass_the_check(path: Path) -> None:
-    result = check_file(str(path))
-    assert result.ok, result.message
+    passes_check(path)
 
 
 def test_there_are_three_handed_whist_records() -> None:
-    assert list(RECORDS.glob("three_handed_whist_*.json"))
+    assert record_files("three_handed_whist")

@@ -11,12 +11,9 @@ from engine import InvalidTally, MustFollowSuit, WrongPhase, new_game
 from engine.cards import RANK_CHARS, french_deck
 from engine.game import Game
 
+from support import cards_of, dealing_order, play, play_cards
+
 SUIT_OF_SEAT = "SHDC"  # in the default layout seat s holds every card of this suit
-
-
-def cards_of(text: str) -> list[str]:
-    return text.split()
-
 
 # Dealer 0 turns AC (the dealer's 13th card): clubs are trumps.
 MIXED = {
@@ -33,14 +30,7 @@ def deck_for(hands: dict[int, list[str]], dealer: int = 0) -> list[str]:
     ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``, so seat ``s`` receives the
     indices ``(s - dealer - 1) % 4 + 4k``; the dealer's 13th card is ``deck[51]``.
     """
-    deck = [""] * 52
-    for seat, held in hands.items():
-        assert len(held) == 13
-        position = (seat - dealer - 1) % 4
-        for k, code in enumerate(held):
-            deck[position + 4 * k] = code
-    assert sorted(deck) == sorted(c.code for c in french_deck())
-    return deck
+    return dealing_order(hands, french_deck(), dealer)
 
 
 def suit_hands(order: str = SUIT_OF_SEAT) -> dict[int, list[str]]:
@@ -55,16 +45,9 @@ def dealt(hands: dict[int, list[str]], dealer: int = 0, **options: Any) -> Game:
     return game
 
 
-def play(game: Game, seat: int, code: str) -> None:
-    game.apply({"type": "play", "seat": seat, "card": code})
-
-
 def play_trick(game: Game, *codes: str) -> int:
     """Play one card per seat from the seat to act; return the winner (who is to act)."""
-    for code in codes:
-        seat = game.to_act
-        assert isinstance(seat, int)
-        play(game, seat, code)
+    play_cards(game, *codes)
     winner = game.to_act if game.awaiting != "deal" else None
     return winner  # type: ignore[return-value]
 
