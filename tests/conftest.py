@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -63,13 +64,35 @@ def redis_url() -> str:
     return url
 
 
-@pytest.fixture
-def require_postgres(db: None) -> None:
-    """The test database is PostgreSQL; skip/fail when DATABASE_URL is not PostgreSQL."""
+def _check_postgres() -> None:
     if not settings.DATABASE_URL:
         service_unavailable("DATABASE_URL is not set")
     if connection.vendor != "postgresql":
         service_unavailable(f"DATABASE_URL is not PostgreSQL (vendor: {connection.vendor})")
+
+
+@pytest.fixture
+def require_postgres(db: None) -> None:
+    """The test database is PostgreSQL; skip/fail when DATABASE_URL is not PostgreSQL."""
+    _check_postgres()
+
+
+@pytest.fixture
+def committed_postgres(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Database access on PostgreSQL *without* the per-test transaction: what the test
+    writes is committed and visible to other connections (threads each have their own).
+
+    Skips/fails like ``require_postgres``. Nothing is flushed afterwards (the event
+    table refuses DELETE and TRUNCATE), so a test using this must create its own rows
+    with unique names, never rely on table counts, and close the connections of any
+    thread it starts; the test database is dropped at the end of the session anyway.
+    """
+    _check_postgres()
+    with django_db_blocker.unblock():
+        try:
+            yield
+        finally:
+            connection.close()
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,9 @@ SQLITE_DOWN = [
 def install(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES_UP)
+        # params=None: the function body's RAISE uses '%' placeholders of its own, which
+        # psycopg would otherwise take for query parameters.
+        schema_editor.execute(POSTGRES_UP, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE_UP:
             schema_editor.execute(statement)
@@ -60,7 +62,7 @@ def install(apps, schema_editor):
 def remove(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(POSTGRES_DOWN)
+        schema_editor.execute(POSTGRES_DOWN, params=None)
     elif vendor == "sqlite":
         for statement in SQLITE_DOWN:
             schema_editor.execute(statement)
