@@ -11,6 +11,7 @@ overriding the hooks (``_follow_error``, ``_trick_winner``, ``_after_trick``,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action
@@ -34,6 +35,19 @@ def play_action(seat: int, card: Card) -> Action:
         action = _PLAY_ACTIONS[key] = Action(PLAY, seat, card)
         _PLAYS_BY_JSON[(seat, card.code)] = action
     return action
+
+
+def winning_seat(trick: Sequence[tuple[int, Card]], trump: str | None) -> int:
+    """The seat that wins a complete ``trick`` of ``(seat, card)`` pairs in play order:
+    the one with the highest trump, or failing one the highest card of the suit led."""
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card.suit == best.suit:
+            if card.rank > best.rank:
+                best_seat, best = seat, card
+        elif card.suit == trump:
+            best_seat, best = seat, card
+    return best_seat
 
 
 class TrickGame(Game):
@@ -185,16 +199,8 @@ class TrickGame(Game):
             self._end_of_hand()
 
     def _trick_winner(self, trick: list[tuple[int, Card]]) -> int:
-        """The seat that wins ``trick``: highest trump, else highest card of the suit led."""
-        trump = self.trump
-        best_seat, best = trick[0]
-        for seat, card in trick[1:]:
-            if card.suit == best.suit:
-                if card.rank > best.rank:
-                    best_seat, best = seat, card
-            elif card.suit == trump:
-                best_seat, best = seat, card
-        return best_seat
+        """The seat that wins ``trick`` (see :func:`winning_seat`)."""
+        return winning_seat(trick, self.trump)
 
     def _after_trick(self, winner: int, cards: list[tuple[int, Card]]) -> None:
         """Hook: anything that happens after a trick (drawing from a stock …)."""

@@ -74,7 +74,7 @@ from engine.game import (
     tally_action,
 )
 from engine.options import Option
-from engine.tricks import PLAY, TrickGame, play_action
+from engine.tricks import PLAY, TrickGame, play_action, winning_seat
 
 PLAYERS: Final = 3
 DEALT: Final = 18
@@ -205,14 +205,7 @@ def trick_winner(trick: Trick, declared: Mapping[int, Card], trump: str | None) 
     ``declared`` (trick index → card): the highest trump, or failing one the highest
     card of the suit led. A led joker leads the suit of the card it stands for."""
     effective = [(seat, declared.get(index, played)) for index, (seat, played) in enumerate(trick)]
-    best_seat, best = effective[0]
-    for seat, played in effective[1:]:
-        if played.suit == best.suit:
-            if played.rank > best.rank:
-                best_seat, best = seat, played
-        elif played.suit == trump:
-            best_seat, best = seat, played
-    return best_seat
+    return winning_seat(effective, trump)
 
 
 def describe_follow(trick: Trick, follow: str) -> str:
