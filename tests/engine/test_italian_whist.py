@@ -1139,3 +1139,18 @@ def test_there_are_italian_whist_records() -> None:
 @pytest.mark.skipif(not SHARED_TALLIES.exists(), reason="shared sample records not present")
 def test_shared_tally_record_passes_the_check() -> None:
     passes_check(SHARED_TALLIES)
+
+
+def test_split_event_is_private_to_its_seat_in_the_log() -> None:
+    game = ItalianWhist(3)
+    split = {
+        "type": "split",
+        "seat": 1,
+        "first": ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S"],
+    }
+    assert game.event_as_seen_by(split, 1) == split
+    for viewer in (0, 2, None):
+        seen = game.event_as_seen_by(split, viewer)
+        assert seen == {"type": "split", "seat": 1, "hidden": True}
+    deal = {"type": "deal", "deck": ["AS"]}
+    assert game.event_as_seen_by(deal, 1) == {"type": "deal", "hidden": True}
