@@ -265,8 +265,6 @@ class ItalianWhist(TrickGame):
         "tally": ("_parse_tally", "_apply_tally"),
     }
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
-    """A split names the first hand a seat kept: only that seat may see it in the log."""
-    PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
     """A split names 9 cards of the seat's hand: only that seat may see it during the game."""
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
