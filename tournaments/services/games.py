@@ -209,5 +209,8 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             )
             for index, payload in enumerate(payloads)
         )
-    state_cache.checkin(game.pk, game.version, state)
+        state_cache.checkin(game.pk, game.version, state)
+        if game.mode == Game.Mode.ONLINE and game.status == Game.Status.ACTIVE:
+            # A record that stops between deals: the server deals on (else nobody could act).
+            deal_owed_events(game)
     return game
