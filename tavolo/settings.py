@@ -176,6 +176,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # tavolo.css, tavolo.js, vendor/htmx.min.js
 
 # --- Django REST framework and the OpenAPI schema ------------------------------------
 REST_FRAMEWORK = {

@@ -1,13 +1,14 @@
 """Site URLs: pages, the health checks and the API."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("", include("tournaments.web.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/health/", api.HealthView.as_view(), name="api-health"),

@@ -1,0 +1,314 @@
+"""What a table looks like: plain data for the templates, built from the engine's
+view of the game for one viewer (a seat, or ``None`` for spectators).
+
+Everything here starts from :func:`tournaments.services.games.seat_view`, so a page
+can only ever show what the engine lets that viewer see.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from engine import game_class
+from tournaments.models import Game
+from tournaments.services.games import event_log, fairness_info, seat_view
+from tournaments.web.actions import tally_fields
+from tournaments.web.cards import face, faces, suit_face
+from tournaments.web.eventlog import describe
+
+LOG_LENGTH = 30
+"""How many of the latest events a page lists."""
+
+TURN_WORDS = {
+    "play": ("Your turn: play a card.", "to play"),
+    "split": ("Choose the 9 cards of your first hand.", "to split"),
+    "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
+    "joker": ("Say which card your joker stands for.", "to declare a joker"),
+}
+
+
+def load_game(game_id: uuid.UUID) -> Game:
+    """The game with its seats and players (one query each); DoesNotExist if none."""
+    return (
+        Game.objects.select_related("created_by").prefetch_related("seats__player").get(pk=game_id)
+    )
+
+
+def title_of(game_type: str) -> str:
+    try:
+        return game_class(game_type).title
+    except Exception:  # noqa: BLE001 - a game the engine no longer knows still lists
+        return game_type
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    return {seat.number: seat.player.name for seat in game.seats.all()}
+
+
+def _name(names: Mapping[int, str], seat: int) -> str:
+    return names.get(seat, f"seat {seat}")
+
+
+def _acting(to_act: Any) -> list[int]:
+    if isinstance(to_act, list):
+        return to_act
+    return [] if to_act is None else [to_act]
+
+
+def _side_label(view: Mapping[str, Any], names: Mapping[int, str], side: int) -> str:
+    if "teams" in view:
+        return " & ".join(_name(names, s) for s in view["teams"][side])
+    return _name(names, side)
+
+
+def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int | None) -> dict:
+    """The public part of a table (plus ``me`` marked): seats, sides and scores, the
+    trick in progress, the last trick, trumps and the game's own facts."""
+    acting = _acting(view.get("to_act"))
+    team = "teams" in view
+    in_play = game.status == Game.Status.ACTIVE and view["phase"] not in ("deal", "over")
+    hand_sizes = view.get("hand_sizes") or [0] * game.players
+    tricks = view.get("tricks")
+    targets = view.get("targets")
+    split_done = view.get("split_done")
+    face_up = view.get("face_up_held")
+    seats = []
+    for s in range(game.players):
+        badges = []
+        if game.status == Game.Status.ACTIVE and s == view.get("dealer"):
+            badges.append("dealer")
+        if targets:
+            badges.append(f"target {targets[s]}")
+        if view.get("dummy_taker") == s:
+            badges.append("took the dummy")
+        if split_done is not None:
+            badges.append("has split" if split_done[s] else "splitting\u2026")
+        seats.append(
+            {
+                "number": s,
+                "name": _name(names, s),
+                "me": s == me,
+                "to_act": s in acting and game.status == Game.Status.ACTIVE,
+                "cards": hand_sizes[s] if in_play else None,
+                "tricks": tricks[s] if tricks is not None and not team and in_play else None,
+                "badges": badges,
+                "face_up": faces(face_up[s]) if face_up else [],
+            }
+        )
+    winners = set(_acting(view.get("winner"))) if view.get("over") else set()
+    deal_scores = view.get("deal_scores")
+    sides = [
+        {
+            "label": _side_label(view, names, side),
+            "score": score,
+            "tricks": tricks[side] if team and tricks is not None and in_play else None,
+            "last_deal": deal_scores[side] if deal_scores else None,
+            "winner": side in winners,
+            "mine": me is not None and (me % 2 == side if team else me == side),
+        }
+        for side, score in enumerate(view["scores"])
+    ]
+    return {
+        "game": game,
+        "title": title_of(game.game_type),
+        "version": view["version"],
+        "status": game.status,
+        "live": game.status != Game.Status.FINISHED,
+        "phase": view["phase"],
+        "deal": view["deal_number"] + (0 if view["phase"] == "over" else 1),
+        "seats": seats,
+        "sides": sides,
+        "team_game": team,
+        "trick": _trick(view.get("trick"), names),
+        "last_trick": _trick(view.get("last_trick"), names),
+        "last_trick_winner": (
+            _name(names, view["last_trick_winner"])
+            if view.get("last_trick_winner") is not None
+            else None
+        ),
+        "facts": _facts(game, view, names),
+        "turn": _turn(game, view, names, me),
+        "over": bool(view.get("over")),
+        "winners": [s["label"] for s in sides if s["winner"]],
+    }
+
+
+def _trick(entries: Any, names: Mapping[int, str]) -> list[dict[str, Any]]:
+    shown = []
+    for entry in entries or []:
+        stands_for = entry.get("as")
+        shown.append(
+            {
+                "name": _name(names, entry["seat"]),
+                "card": face(entry["card"]),
+                "as": face(stands_for) if stands_for else None,
+            }
+        )
+    return shown
+
+
+def _facts(game: Game, view: Mapping[str, Any], names: Mapping[int, str]) -> list[dict]:
+    """The game's own public facts, each ``{"label", "text", "suit", "cards"}``."""
+    facts: list[dict[str, Any]] = []
+    phase = view["phase"]
+    dealt = phase not in ("deal", "over")
+
+    def add(label: str, text: str = "", suit: str | None = None, cards: Any = None) -> None:
+        facts.append({"label": label, "text": text, "suit": suit_face(suit), "cards": cards or []})
+
+    kind = game.game_type
+    if kind == "italian_whist":
+        add("Trumps", "" if view.get("trump") else "no trumps", view.get("trump"))
+        add("Second hands", {"left": "go left", "right": "go right", "keep": "are kept"}.get(
+            view.get("passing", ""), view.get("passing", "")))  # fmt: skip
+        if view.get("hand_number"):
+            number = view["hand_number"]
+            worth = "+1" if number == 1 else "\u22121"
+            add("Hand", f"{number} of 2 ({worth} per trick)")
+        if view.get("first_hand_tricks"):
+            add(
+                "First hand",
+                ", ".join(
+                    f"{_name(names, s)} {n}" for s, n in enumerate(view["first_hand_tricks"])
+                ),
+            )
+        for pending in view.get("jokers_to_declare") or []:
+            add("To declare", f"by {_name(names, pending['seat'])}", cards=[face(pending["card"])])
+    elif dealt and view.get("trump"):
+        add("Trumps", "", view["trump"])
+    if kind == "whist" and view.get("trump_card"):
+        add("Turned", "in the dealer's hand", cards=[face(view["trump_card"])])
+    if kind == "german_whist" and dealt:
+        add(
+            "Phase",
+            "1: drafting, tricks do not score" if view.get("drafting") else "2: tricks score",
+        )
+        if view.get("stock_top"):
+            add(f"Stock ({view['stock_size']})", "face up", cards=[face(view["stock_top"])])
+        else:
+            add("Stock", "empty")
+    if kind == "three_handed_whist" and dealt:
+        if phase == "exchange":
+            spare = "the dummy" if view.get("spare_is_dummy") else "a hand laid down"
+            add("Spare hand", f"{view.get('spare_size', 0)} cards face down ({spare})")
+        order = [(view["dealer"] + 1 + i) % game.players for i in range(game.players)]
+        decided = [
+            f"{_name(names, seat)} {'took' if took else 'kept'}"
+            for seat, took in zip(order, view.get("exchanges") or [], strict=False)
+        ]
+        if decided:
+            add("Exchange", ", ".join(decided))
+    if game.mode == Game.Mode.PHYSICAL:
+        add("Cards", "real ones, entered from the score sheet")
+    return facts
+
+
+def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int | None) -> dict:
+    """Whose turn it is, in words; ``mine`` when it is the viewer's."""
+    if game.status == Game.Status.SETUP:
+        return {"mine": False, "text": "Waiting for the game to start."}
+    if view.get("over") or game.status == Game.Status.FINISHED:
+        return {"mine": False, "text": "The game is over."}
+    phase = view["phase"]
+    if phase == "deal":
+        if game.mode == Game.Mode.PHYSICAL:
+            return {"mine": me is not None, "text": "Enter the score sheet of this deal."}
+        return {"mine": False, "text": "Dealing\u2026"}
+    acting = _acting(view.get("to_act"))
+    mine_text, others = TURN_WORDS.get(phase, ("Your turn.", "to act"))
+    if me is not None and me in acting:
+        return {"mine": True, "text": mine_text}
+    who = " and ".join(_name(names, s) for s in acting) or "nobody"
+    return {"mine": False, "text": f"Waiting for {who} {others}."}
+
+
+# ---------------------------------------------------------------------- pages
+
+
+def seat_board(game: Game, seat: int) -> dict[str, Any]:
+    """Everything the seat's page shows: the table, the seat's own cards and the
+    form(s) for its legal actions, stamped with a fresh event id."""
+    view = seat_view(game, seat)
+    names = seat_names(game)
+    context = table(game, view, names, me=seat)
+    legal = (view.get("legal") or []) if game.status == Game.Status.ACTIVE else []
+    phase = view["phase"]
+    playable = {e["card"] for e in legal if e.get("type") == "play"}
+    form = None
+    if legal:
+        form = legal[0].get("type")
+    elif game.status == Game.Status.ACTIVE and phase == "deal" and game.mode == Game.Mode.PHYSICAL:
+        form = "tally"
+    hand = [{"face": face(code), "playable": code in playable} for code in view.get("hand") or []]
+    context.update(
+        {
+            "seat": seat,
+            "me": _name(names, seat),
+            "hand": hand,
+            "form": form,
+            "choose": next((e.get("choose") for e in legal if e.get("type") == "split"), None),
+            "joker_choices": faces([e["as"] for e in legal if e.get("type") == "joker"]),
+            "joker": _my_joker(view, seat),
+            "tally": tally_fields(game, names) if form == "tally" else None,
+            "spare_is_dummy": view.get("spare_is_dummy"),
+            "hand_number": view.get("hand_number"),
+            "second_goes": _second_goes(view, seat, names),
+            "first_hand": faces(view.get("first_hand")),
+            "second_hand": _second_hand(view, names),
+            "event_id": uuid.uuid4(),
+            "log": recent_log(game, seat, view["version"], names),
+        }
+    )
+    return context
+
+
+def spectator_board(game: Game) -> dict[str, Any]:
+    """What anyone may see: the public table, the public log and the fairness
+    commitment (with the seed once the game is over)."""
+    view = seat_view(game, None)
+    names = seat_names(game)
+    context = table(game, view, names, me=None)
+    context["log"] = recent_log(game, None, view["version"], names)
+    context["fairness"] = fairness_info(game)
+    return context
+
+
+def recent_log(
+    game: Game, viewer: int | None, version: int, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """The latest events as ``viewer`` may see them, newest first."""
+    entries = event_log(game, viewer, after=max(0, version - LOG_LENGTH))
+    return [describe(entry, names) for entry in reversed(entries)]
+
+
+def _my_joker(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
+    for pending in view.get("jokers_to_declare") or []:
+        if pending["seat"] == seat:
+            return {
+                "card": face(pending["card"]),
+                "suits": [suit_face(s) for s in pending["suits"]],
+            }
+    return None
+
+
+def _second_hand(view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
+    second = view.get("second_hand")
+    if not second:
+        return None
+    return {"cards": faces(second["cards"]), "to": _name(names, second["to"])}
+
+
+PASS_WORDS = {"left": 1, "right": -1}
+
+
+def _second_goes(view: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str | None:
+    """Italian Whist, during the split: where this seat's second hand will go."""
+    passing = view.get("passing")
+    if view.get("phase") != "split" or passing is None:
+        return None
+    if passing == "keep":
+        return "you keep and play yourself"
+    offset = PASS_WORDS.get(passing, 0)
+    return f"goes to {_name(names, (seat + offset) % view['players'])}"

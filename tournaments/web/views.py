@@ -1,0 +1,188 @@
+"""The game pages. Thin: check access, call the services, render.
+
+Live updates are htmx polling with a version check: a page's board asks
+``…/board?v=<version>`` every second and gets **204 No Content** (one indexed
+read of ``Game.version``, no replay) until the game moves on, then the re-rendered
+board. See README.md, "Live updates".
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.models import Game
+from tournaments.services import access
+from tournaments.services.games import export_record
+from tournaments.web import tables
+from tournaments.web.actions import submit
+
+WATCH_LIST_LENGTH = 12
+
+
+def _game_or_404(game_id: uuid.UUID) -> Game:
+    try:
+        return tables.load_game(game_id)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _unchanged(request: HttpRequest, game_id: uuid.UUID) -> bool:
+    """Whether the game is still at the version (and status) the polling page shows.
+    One primary-key read of two columns: the cheap answer to most polls."""
+    row = Game.objects.filter(pk=game_id).values_list("version", "status").first()
+    if row is None:
+        raise Http404("no such game")
+    version, status = row
+    shown_status = request.GET.get("s")
+    return request.GET.get("v") == str(version) and shown_status in (None, status)
+
+
+def _forbidden(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
+    return render(
+        request,
+        "games/forbidden.html",
+        {"game": game, "seat": seat, "title": tables.title_of(game.game_type)},
+        status=403,
+    )
+
+
+def _check_seat(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
+    """None when the user may see (and act for) ``seat``; otherwise the answer."""
+    if not 0 <= seat < game.players:
+        raise Http404("no such seat")
+    if not request.user.is_authenticated:
+        if _is_htmx(request):
+            return HttpResponse("Please log in again.", status=403)
+        return redirect_to_login(request.get_full_path())
+    if not access.can_see_seat(request.user, game, seat):
+        return _forbidden(request, game, seat)
+    return None
+
+
+# ---------------------------------------------------------------------- lists
+
+
+@require_GET
+@never_cache
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The user's games (seated at or created) and games in play to watch."""
+    mine: list[Game] = []
+    user = request.user
+    if user.is_authenticated:
+        mine = list(
+            Game.objects.filter(Q(created_by=user) | Q(seats__player__user=user))
+            .distinct()
+            .prefetch_related("seats__player")[:50]
+        )
+    watch = list(
+        Game.objects.filter(status=Game.Status.ACTIVE)
+        .order_by("-started_at")
+        .prefetch_related("seats__player")[:WATCH_LIST_LENGTH]
+    )
+    return render(
+        request,
+        "games/list.html",
+        {"mine": [_summary(g, user) for g in mine], "watch": [_summary(g, user) for g in watch]},
+    )
+
+
+def _summary(game: Game, user: Any) -> dict[str, Any]:
+    return {
+        "game": game,
+        "title": tables.title_of(game.game_type),
+        "players": ", ".join(s.player.name for s in game.seats.all()),
+        "my_seats": access.seats_of(user, game),
+    }
+
+
+# ---------------------------------------------------------------------- spectators
+
+
+@require_GET
+@never_cache
+def spectate(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    game = _game_or_404(game_id)
+    context = tables.spectator_board(game)
+    context["my_seats"] = access.seats_of(request.user, game)
+    return render(request, "games/spectate.html", context)
+
+
+@require_GET
+@never_cache
+def spectator_board(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    if _unchanged(request, game_id):
+        return HttpResponse(status=204)
+    game = _game_or_404(game_id)
+    return render(request, "games/_public_board.html", tables.spectator_board(game))
+
+
+@require_GET
+def game_record(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """The finished game as a record (with its seed), to check the deals with
+    ``python -m tournaments.fairness verify RECORD.json``."""
+    game = _game_or_404(game_id)
+    if not game.is_over:
+        raise Http404("the record is published when the game is over")
+    response = JsonResponse(export_record(game), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="tavolo-{game.pk}.json"'
+    return response
+
+
+# ---------------------------------------------------------------------- seats
+
+
+@require_GET
+@never_cache
+def seat_page(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    game = _game_or_404(game_id)
+    refused = _check_seat(request, game, seat)
+    if refused is not None:
+        return refused
+    return render(request, "games/seat.html", tables.seat_board(game, seat))
+
+
+@require_GET
+@never_cache
+def seat_board(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    # The version is public (the spectators' board shows it), so the 204 answer may
+    # come before the access check: a poll costs one small query.
+    if _unchanged(request, game_id):
+        return HttpResponse(status=204)
+    game = _game_or_404(game_id)
+    refused = _check_seat(request, game, seat)
+    if refused is not None:
+        return refused
+    return render(request, "games/_seat_board.html", tables.seat_board(game, seat))
+
+
+@require_POST
+@never_cache
+def seat_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    """Submit the seat's action from one of its forms. With htmx the answer is the
+    re-rendered board (with a banner on refusal); without, a redirect back to the
+    seat's page on success or the page with the banner."""
+    game = _game_or_404(game_id)
+    refused = _check_seat(request, game, seat)
+    if refused is not None:
+        return refused
+    outcome = submit(game, seat, request.POST, request.user)
+    if outcome.ok and not _is_htmx(request):
+        return redirect(reverse("games:seat", args=[game.pk, seat]), permanent=False)
+    game = _game_or_404(game_id)  # re-read: the version moved on (or someone else's did)
+    context = tables.seat_board(game, seat)
+    context["banner"] = outcome.message
+    template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+    return render(request, template, context, status=outcome.status)
