@@ -1,7 +1,8 @@
 """CI: read pytest's JUnit XML and fail unless the service tests really ran.
 
-Every test in tests/test_celery_worker.py (real worker + Redis) and the PostgreSQL
-test must have run and passed: skipped, failed or missing counts as failure, so
+Every test in tests/test_celery_worker.py (real worker + Redis), the PostgreSQL
+test, the concurrent-writer tests and the append-only trigger tests must have run
+and passed: skipped, failed or missing counts as failure, so
 CI can never go green by not talking to the services.
 """
 
@@ -17,6 +18,12 @@ REQUIRED = [
         "PostgreSQL test",
         "tests.test_database",
         "test_postgres_is_used_when_database_url_is_set",
+    ),
+    ("Concurrent writers on PostgreSQL", "tests.test_concurrency", None),
+    (
+        "Append-only triggers",
+        "tests.test_event_store_triggers",
+        "test_postgres_truncate_is_refused",
     ),
 ]
 

@@ -77,8 +77,32 @@ def require_postgres(db: None) -> None:
     _check_postgres()
 
 
+# The database name from the settings, before pytest-django switches to the test database.
+CONFIGURED_DATABASE_NAME = settings.DATABASES["default"]["NAME"]
+
+
+@pytest.fixture(scope="session")
+def _test_database(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Make sure the test database exists even if no test of this session asked
+    pytest-django for it (it sets it up only for tests marked ``django_db`` or using
+    ``db``): a test without the per-test transaction must never write to the real
+    database."""
+    if connection.settings_dict["NAME"] != CONFIGURED_DATABASE_NAME:
+        yield  # pytest-django set it up
+        return
+    from django.test.utils import setup_databases, teardown_databases
+
+    with django_db_blocker.unblock():
+        config = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            teardown_databases(config, verbosity=0)
+
+
 @pytest.fixture
-def committed_postgres(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+def committed_postgres(_test_database: None, django_db_blocker: Any) -> Iterator[None]:
     """Database access on PostgreSQL *without* the per-test transaction: what the test
     writes is committed and visible to other connections (threads each have their own).
 
@@ -88,6 +112,7 @@ def committed_postgres(django_db_setup: None, django_db_blocker: Any) -> Iterato
     thread it starts; the test database is dropped at the end of the session anyway.
     """
     _check_postgres()
+    assert connection.settings_dict["NAME"] != CONFIGURED_DATABASE_NAME, "not the test database"
     with django_db_blocker.unblock():
         try:
             yield

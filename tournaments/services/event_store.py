@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import EngineError
@@ -57,6 +57,24 @@ def append_event(
     owes). Raises :class:`Conflict` (stale version, reused event id, game not in
     play) or an :class:`engine.EngineError` (illegal or malformed event); either
     way nothing is written."""
+    try:
+        return _append(game_id, payload, event_id, expected_version, user)
+    except IntegrityError:
+        # Writers of one game queue on its row lock, writers of two games do not: the
+        # same event id sent to two games at once meets the unique constraint instead.
+        existing = GameEvent.objects.filter(event_id=event_id).first()
+        if existing is None:
+            raise
+        return _replayed(Game.objects.get(pk=game_id), existing, payload)
+
+
+def _append(
+    game_id: uuid.UUID,
+    payload: Mapping[str, Any],
+    event_id: uuid.UUID,
+    expected_version: int | None,
+    user: Any,
+) -> Appended:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         existing = GameEvent.objects.filter(event_id=event_id).first()
