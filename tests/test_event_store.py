@@ -353,7 +353,7 @@ def test_every_snapshot_equals_the_replay_of_its_prefix():
 
 
 def long_game(snapshots: int = 1) -> Game:
-    game = started_game("whist", 4, {"target": 8})
+    game = started_game("whist", 4, {"target": 20})  # 318+ events
     rng = random.Random(12)
     while GameSnapshot.objects.filter(game=game).count() < snapshots:
         play(game.pk, rng, max_events=8)
