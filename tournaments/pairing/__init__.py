@@ -1,0 +1,44 @@
+"""Tournament pairing engine (pure Python; no Django).
+
+``pair_round(round_)`` pairs one round; ``python -m tournaments.pairing`` is the same
+from the command line (JSON in, JSON out). See :mod:`.model` for the input, and
+:mod:`.objective` for the rules a pairing is judged by.
+"""
+
+from __future__ import annotations
+
+from .model import Entrant, Pairing, PairingInputError, Round, load_round, parse_round
+from .objective import Objective, evaluate
+
+__all__ = [
+    "Entrant",
+    "Objective",
+    "Pairing",
+    "PairingInputError",
+    "Round",
+    "evaluate",
+    "load_round",
+    "pair_json",
+    "pair_round",
+    "parse_round",
+]
+
+
+def pair_round(round_: Round) -> Pairing:
+    """Pair one round: head-to-head, multi-seat tables, or a partnership movement."""
+    if round_.movement:
+        from .movement import pair_movement
+
+        return pair_movement(round_)
+    if round_.head_to_head:
+        from .head_to_head import pair_head_to_head
+
+        return pair_head_to_head(round_)
+    from .multi_seat import pair_multi_seat
+
+    return pair_multi_seat(round_)
+
+
+def pair_json(text: str | bytes) -> str:
+    """Pair a round given as JSON text; the result as JSON text (raises PairingInputError)."""
+    return pair_round(load_round(text)).dumps()
