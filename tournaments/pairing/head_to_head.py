@@ -183,27 +183,23 @@ def _group_start(group: range, conflicts: list[set[int]]) -> list[tuple[int, int
                 break
         else:
             left.append(u)
-    # Two entrants that may not meet: exchange partners with a pair of the group.
-    stuck: list[int] = []
+    # Two entrants that may not meet: exchange partners with a pair of the group. Who
+    # is still unpaired after that is left to the solver.
     while len(left) >= 2:
         u = left.pop(0)
         for k, v in enumerate(left):
-            swap = _exchange(u, v, pairs, conflicts)
-            if swap is not None:
+            if _exchange(u, v, pairs, conflicts):
                 del left[k]
                 break
-        else:
-            stuck.append(u)
     return pairs
 
 
-def _exchange(
-    u: int, v: int, pairs: list[tuple[int, int]], conflicts: list[set[int]]
-) -> tuple[int, int] | None:
+def _exchange(u: int, v: int, pairs: list[tuple[int, int]], conflicts: list[set[int]]) -> bool:
+    """Replace a pair x-y by u-x and v-y (or u-y and v-x) if neither has met; True if done."""
     for k, (x, y) in enumerate(pairs):
         for p, q in ((x, y), (y, x)):
             if p not in conflicts[u] and q not in conflicts[v]:
                 pairs[k] = (min(u, p), max(u, p))
                 pairs.append((min(v, q), max(v, q)))
-                return k, len(pairs) - 1
-    return None
+                return True
+    return False

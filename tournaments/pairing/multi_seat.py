@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, product
 
@@ -323,7 +323,7 @@ class LocalSearch:
         cost_of = self.cost_of
         byes_cost = self.s.byes_cost
         for size in sizes:
-            for combo in combinations(indices, size):
+            for combo in _splits(len(a_tab), len(pool), size):
                 new_a = [pool[i] for i in combo]
                 ca = cost_of(new_a)
                 if ca >= best:
@@ -528,6 +528,28 @@ class LocalSearch:
             else:
                 self.restore(current)
         return best[1], best[2]
+
+
+def _splits(kept: int, pooled: int, size: int) -> Iterator[tuple[int, ...]]:
+    """Index sets of size ``size`` out of a pool whose first ``kept`` are table A's.
+
+    Every split while the pool is small (at most 70, for two tables of four); beyond
+    that the splits that exchange at most two entrants between the tables (at most
+    one beyond ten: two tables of six cost 36 evaluations, not 924).
+    """
+    if pooled <= 8:
+        yield from combinations(range(pooled), size)
+        return
+    a_side = range(kept)
+    b_side = range(kept, pooled)
+    for drop in range(3 if pooled <= 10 else 2):
+        take = size - kept + drop
+        if take < 0 or take > len(b_side) or drop > kept:
+            continue
+        for out in combinations(a_side, drop):
+            stay = tuple(i for i in a_side if i not in out)
+            for into in combinations(b_side, take):
+                yield stay + into
 
 
 def initial_seating(seating: Seating) -> tuple[list[list[int]], list[int]]:
