@@ -1,7 +1,7 @@
 """Simulated 9-round tournaments never produce an avoidable rematch.
 
-The default run plays fields of 8 to 120 entrants; TAVOLO_PAIRING_BIG=1 adds 250 and
-500 head-to-head entrants and bigger multi-seat fields (a few minutes more).
+The default run plays head-to-head fields of 8 to 500 entrants and multi-seat fields of
+30 to 60; TAVOLO_PAIRING_BIG=1 adds 1,000 head-to-head and 150 to 301 multi-seat.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pairing_oracles import min_rematches_head_to_head, simulate
 from tournaments.pairing import evaluate
 
 BIG = os.environ.get("TAVOLO_PAIRING_BIG") == "1"
-HEAD_TO_HEAD = [8, 9, 10, 11, 16, 20, 21, 33, 64, 120] + ([250, 500] if BIG else [])
+HEAD_TO_HEAD = [8, 9, 10, 11, 16, 20, 21, 33, 64, 120, 250, 500] + ([1000] if BIG else [])
 MULTI_SEAT = [(30, 3), (48, 4), (50, [4, 3]), (60, 3)] + (
     [(150, 3), (300, 3), (301, [4, 3])] if BIG else []
 )
