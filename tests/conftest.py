@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connection
 
 from tavolo import celery_app
@@ -77,47 +78,74 @@ def require_postgres(db: None) -> None:
     _check_postgres()
 
 
+@pytest.fixture
+def postgres_server() -> str:
+    """DATABASE_URL, when it is PostgreSQL (skip/fail otherwise), for tests that make
+    databases of their own on that server; no database access through Django."""
+    _check_postgres()
+    return str(settings.DATABASE_URL)
+
+
 # The database name from the settings, before pytest-django switches to the test database.
 CONFIGURED_DATABASE_NAME = settings.DATABASES["default"]["NAME"]
 
 
-@pytest.fixture(scope="session")
-def _test_database(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
-    """Make sure the test database exists even if no test of this session asked
-    pytest-django for it (it sets it up only for tests marked ``django_db`` or using
-    ``db``): a test without the per-test transaction must never write to the real
-    database."""
-    if connection.settings_dict["NAME"] != CONFIGURED_DATABASE_NAME:
-        yield  # pytest-django set it up
-        return
-    from django.test.utils import setup_databases, teardown_databases
+def _on_maintenance_database(*statements: str) -> None:
+    """Run ``statements`` in autocommit on the PostgreSQL server's ``postgres`` database."""
+    import psycopg
 
-    with django_db_blocker.unblock():
-        config = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+    parts = urlsplit(str(settings.DATABASE_URL))
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def _connected_to(name: str) -> Iterator[None]:
+    """Point the default database alias at database ``name`` for a while. The settings
+    dict is shared by the connections of every thread, so threads started meanwhile
+    connect there too."""
+    settings_dict = connection.settings_dict
+    previous = settings_dict["NAME"]
+    connection.close()
+    settings_dict["NAME"] = name
     try:
         yield
     finally:
-        with django_db_blocker.unblock():
-            teardown_databases(config, verbosity=0)
+        connection.close()
+        settings_dict["NAME"] = previous
+
+
+@pytest.fixture(scope="session")
+def _committed_database(django_db_blocker: Any) -> Iterator[str]:
+    """A PostgreSQL database of their own for the tests whose writes are committed:
+    created and migrated once per session, dropped at its end. The event table refuses
+    DELETE and TRUNCATE, so what those tests write cannot be flushed; here it can never
+    meet the other tests (which may count rows in the test database)."""
+    _check_postgres()
+    name = f"test_{CONFIGURED_DATABASE_NAME}_committed_{uuid.uuid4().hex[:8]}"
+    _on_maintenance_database(f'CREATE DATABASE "{name}"')
+    try:
+        with _connected_to(name), django_db_blocker.unblock():
+            call_command("migrate", verbosity=0, interactive=False)
+        yield name
+    finally:
+        _on_maintenance_database(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
-def committed_postgres(_test_database: None, django_db_blocker: Any) -> Iterator[None]:
+def committed_postgres(_committed_database: str, django_db_blocker: Any) -> Iterator[None]:
     """Database access on PostgreSQL *without* the per-test transaction: what the test
-    writes is committed and visible to other connections (threads each have their own).
+    writes is committed and visible to other connections (threads each have their own,
+    and must close it when they end).
 
-    Skips/fails like ``require_postgres``. Nothing is flushed afterwards (the event
-    table refuses DELETE and TRUNCATE), so a test using this must create its own rows
-    with unique names, never rely on table counts, and close the connections of any
-    thread it starts; the test database is dropped at the end of the session anyway.
+    Skips/fails like ``require_postgres``. The test runs against a separate database
+    shared only by the tests using this fixture (see ``_committed_database``), where
+    nothing is ever deleted: make rows with unique names and never rely on counts.
     """
     _check_postgres()
-    assert connection.settings_dict["NAME"] != CONFIGURED_DATABASE_NAME, "not the test database"
-    with django_db_blocker.unblock():
-        try:
-            yield
-        finally:
-            connection.close()
+    with _connected_to(_committed_database), django_db_blocker.unblock():
+        yield
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ compute a legal action, append it with the version it read as expected version.
 All threads start together at a ``threading.Barrier``.
 
 The games are committed (the ``committed_postgres`` fixture: no per-test
-transaction, so other connections see them) and never deleted: the event table
-refuses DELETE and TRUNCATE, and the test database is dropped at the end of the
-session. Each test makes its own games and players with unique names.
+transaction, so other connections see them) and never deleted, as the event table
+refuses DELETE and TRUNCATE: they live in a database of their own, away from the
+other tests, dropped at the end of the session. Each test makes its own games and
+players with unique names.
 """
 
 from __future__ import annotations

@@ -129,6 +129,28 @@ def test_a_retry_with_the_same_id_and_content_returns_the_original():
     assert current(game).version == version == len(stored(game))
 
 
+def test_a_retry_without_expected_version_of_an_event_legal_again_is_not_written_twice():
+    game = started_game("whist", 4, {"target": 5}, mode=Game.Mode.PHYSICAL)
+    tally, event_id = {"type": "tally", "tricks": [7, 6]}, uuid.uuid4()
+    first = append_event(game.pk, tally, event_id=event_id, expected_version=None)
+    again = append_event(game.pk, dict(tally), event_id=event_id, expected_version=None)
+    assert first.created and not again.created and again.event.pk == first.event.pk
+    with pytest.raises(Conflict, match="already used for a different event"):
+        append_event(
+            game.pk, {"type": "tally", "tricks": [6, 7]}, event_id=event_id, expected_version=None
+        )
+    assert len(stored(game)) == 1 and current(game).version == 1
+    assert seat_view(current(game), None)["scores"] == [1, 0]
+
+
+def test_a_retry_after_the_game_ended_returns_the_original():
+    game = started_game("german_whist", 2)
+    play(game.pk, random.Random(22))
+    last = stored(game)[-1]
+    again = append_event(game.pk, last.payload, event_id=last.event_id, expected_version=None)
+    assert not again.created and again.event.pk == last.pk and again.over
+
+
 def test_the_same_id_with_different_content_is_a_conflict():
     game = started_game("whist", 4)
     rng = random.Random(5)

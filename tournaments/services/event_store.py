@@ -60,8 +60,10 @@ def append_event(
     try:
         return _append(game_id, payload, event_id, expected_version, user)
     except IntegrityError:
-        # Writers of one game queue on its row lock, writers of two games do not: the
-        # same event id sent to two games at once meets the unique constraint instead.
+        # The event id is taken after all: by a retry sent without an expected version
+        # whose event is legal again (a second tally …), or by a writer of another game
+        # at the same moment (writers of one game queue on its row lock, writers of two
+        # games do not).
         existing = GameEvent.objects.filter(event_id=event_id).first()
         if existing is None:
             raise
@@ -77,20 +79,28 @@ def _append(
 ) -> Appended:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        existing = GameEvent.objects.filter(event_id=event_id).first()
-        if existing is not None:
-            return _replayed(game, existing, payload)
+        # The event id is looked up only when the event is refused: a retry of an
+        # accepted event finds the game moved on (its expected version is stale) or
+        # over, or its event no longer legal, or, without an expected version, meets
+        # the unique event id on insert (see append_event). A first submission, the
+        # common case, costs no query for it.
+        refusal = None
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(
+            refusal = Conflict(
                 f"the game is {game.get_status_display().lower()}; it takes no events now",
                 version=game.version,
             )
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict(
+        elif expected_version is not None and expected_version != game.version:
+            refusal = Conflict(
                 f"the game is at version {game.version}, not {expected_version}: "
                 "someone else acted first; reload and try again",
                 version=game.version,
             )
+        if refusal is not None:
+            retried = _retried(game, event_id, payload)
+            if retried is not None:
+                return retried
+            raise refusal
         state = state_cache.checkout(game)
         version_before = game.version
         try:
@@ -99,6 +109,9 @@ def _append(
             state.apply_action(action, payload)
         except (EngineError, ServiceError):
             state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
+            retried = _retried(game, event_id, payload)
+            if retried is not None:
+                return retried
             raise
         rows = [
             GameEvent(
@@ -167,6 +180,13 @@ def _advance(game: Game, state: EngineGame, version: int) -> None:
         fields += ["status", "finished_at"]
     game.save(update_fields=fields)
     state_cache.maybe_snapshot(game, previous, state)
+
+
+def _retried(game: Game, event_id: uuid.UUID, payload: Mapping[str, Any]) -> Appended | None:
+    """The original result if ``event_id`` was used before (Conflict if for something
+    else), ``None`` if it is new."""
+    existing = GameEvent.objects.filter(event_id=event_id).first()
+    return None if existing is None else _replayed(game, existing, payload)
 
 
 def _replayed(game: Game, existing: GameEvent, payload: Mapping[str, Any]) -> Appended:
