@@ -1,0 +1,622 @@
+"""How many validated moves a second the HTTP API accepts, and how fast it answers.
+
+    python -m benchmarks.api_bench [--clients 8] [--seconds 10] [--games 8]
+                                   [--workers 4] [--threads 1] [--game whist]
+
+Set-up (not timed): a fresh PostgreSQL database ``tavolo_bench`` on the server of
+``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/tavolo``) is dropped and
+created, migrated, and given a user; gunicorn serves ``tavolo.wsgi`` from it on a free
+port of 127.0.0.1 (DEBUG off, a random secret key); the user gets a token through
+``POST /api/auth/token`` and creates ``--games`` games through the API (seats filled
+with guests, started, so each online game has its first deal).
+
+The run: ``--clients`` client processes start together; each plays its own share of
+the games (the creator may act for every seat) as a client would, one request at a
+time over HTTP/1.1 to 127.0.0.1:
+
+- ``GET /api/games/{id}/legal?seat=S`` for the seat it expects to act (after a play,
+  the next seat; when that seat has nothing to do, ``GET /api/games/{id}/view`` says
+  who does);
+- ``POST /api/games/{id}/events`` with a random legal action, a fresh ``event_id``
+  and ``expected_version`` = the version the legal actions were read at.
+
+A move is *accepted* when the POST answers 201. A game that ends is replaced by a new
+one (created through the API, not timed). Each client stops after ``--seconds`` or
+``--max-moves`` moves, whichever comes first. The figures: accepted moves a second
+over the whole run, and latency percentiles of the POST alone and of a whole move
+(legal + POST, plus the occasional view). Nothing is asserted on timing.
+
+``--profile N`` then plays N more moves in-process (Django's test client against the
+same database) under cProfile and prints where the time goes, per request.
+
+Only loopback addresses are used; every loop is bounded in time and count; gunicorn is
+stopped and the database dropped at the end (``--keep-db`` keeps it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+BENCH_DATABASE = "tavolo_bench"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tavolo"
+AIM_MOVES_PER_SECOND = 1_000
+USERNAME = "bench"
+GAME_OPTIONS: dict[str, tuple[int, dict[str, Any]]] = {
+    # Long games, so that few end during a run (a new one is created when one does).
+    "whist": (4, {"target": 100}),
+    "german_whist": (2, {"deals": 30}),
+    "three_handed_whist": (3, {"deals": 30}),
+    "italian_whist": (3, {"score_limit": 100}),
+}
+REQUEST_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 60.0
+
+
+# ---------------------------------------------------------------------- the database
+
+
+def bench_database_url(base_url: str, name: str = BENCH_DATABASE) -> str:
+    """``base_url`` pointed at database ``name`` (PostgreSQL on this machine only)."""
+    if not name.replace("_", "").isalnum():
+        raise SystemExit(f"the bench database name must be letters, digits and _, not {name!r}")
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
+        raise SystemExit(f"api_bench needs PostgreSQL; DATABASE_URL is {base_url!r}")
+    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"api_bench only uses a database on this machine, not {parts.hostname}")
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def _admin(database_url: str, *statements: str) -> None:
+    """Run ``statements`` in autocommit on the server's maintenance database."""
+    import psycopg
+
+    parts = urlsplit(database_url)
+    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)  # type: ignore[arg-type]
+
+
+def recreate_database(database_url: str) -> None:
+    """DROP and CREATE the bench database."""
+    name = urlsplit(database_url).path.lstrip("/")
+    _admin(
+        database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
+    )
+
+
+def drop_database(database_url: str) -> None:
+    name = urlsplit(database_url).path.lstrip("/")
+    _admin(database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def server_env(database_url: str, secret_key: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
+    env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.update(
+        DATABASE_URL=database_url,
+        TAVOLO_SECRET_KEY=secret_key,
+        TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def create_user(env: dict[str, str], password: str) -> None:
+    code = (
+        "from django.contrib.auth import get_user_model; "
+        f"get_user_model().objects.create_user({USERNAME!r}, password={password!r})"
+    )
+    manage(env, "shell", "-c", code)
+
+
+# ---------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # graceful: workers finish requests
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
+    port = free_port()
+    log = Path(tempfile.mkstemp(prefix="api-bench-gunicorn-", suffix=".log")[1])
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    command = [
+        str(gunicorn) if gunicorn.exists() else "gunicorn",
+        "tavolo.wsgi",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"{HOST}:{port}",
+        "--worker-class",
+        "gthread" if threads > 1 else "sync",
+        "--threads",
+        str(threads),
+        "--backlog",
+        "256",
+        "--log-level",
+        "warning",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = Server(process, port, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            status, _ = Client(port).request("GET", "/healthz")
+            if status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise SystemExit(
+        f"gunicorn did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
+    )
+
+
+# ---------------------------------------------------------------------- a client
+
+
+class Client:
+    """JSON over one HTTP/1.1 connection to 127.0.0.1 (reopened when the server closes it)."""
+
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.port = port
+        self.headers = {"Accept": "application/json"}
+        if token:
+            self.headers["Authorization"] = f"Token {token}"
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        headers = dict(self.headers)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                break
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                # A kept-alive connection the server had closed: reconnect once.
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        if response.will_close:
+            self.conn.close()
+        content = json.loads(raw) if raw and raw[:1] in (b"{", b"[") else raw
+        return response.status, content
+
+    def expect(self, method: str, path: str, body: Any = None, status: int = 200) -> Any:
+        got, content = self.request(method, path, body)
+        if got != status:
+            raise RuntimeError(f"{method} {path} answered {got}, not {status}: {content!r}")
+        return content
+
+
+def get_token(port: int, password: str) -> str:
+    answer = Client(port).expect(
+        "POST", "/api/auth/token", {"username": USERNAME, "password": password}
+    )
+    return str(answer["token"])
+
+
+def create_game(client: Client, game_type: str) -> str:
+    players, options = GAME_OPTIONS[game_type]
+    game = client.expect(
+        "POST",
+        "/api/games/",
+        {"game": game_type, "players": players, "options": options, "mode": "online"},
+        status=201,
+    )
+    game_id = str(game["id"])
+    for seat in range(players):
+        client.expect("PUT", f"/api/games/{game_id}/seats/{seat}", {"name": f"bench {seat}"})
+    client.expect("POST", f"/api/games/{game_id}/start")
+    return game_id
+
+
+@dataclass
+class ClientResult:
+    moves: int = 0
+    conflicts: int = 0
+    errors: list[str] = field(default_factory=list)
+    requests: int = 0
+    games_finished: int = 0
+    post_latencies: list[float] = field(default_factory=list)
+    move_latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def choose_event(
+    client: Client,
+    game_id: str,
+    seat: int,
+    legal: dict[str, Any],
+    rng: random.Random,
+    result: ClientResult,
+) -> dict[str, Any]:
+    choice: dict[str, Any] = rng.choice(legal["legal"])
+    if legal["complete"] and "choose" not in choice:
+        return choice
+    # A hint, not an event (Italian Whist's split: choose N of the hand's cards).
+    view = client.expect("GET", f"/api/games/{game_id}/view?seat={seat}")
+    result.requests += 1
+    hand = view.get("hand") or []
+    return {"type": choice["type"], "seat": seat, "first": rng.sample(hand, choice["choose"])}
+
+
+def run_client(
+    number: int,
+    port: int,
+    token: str,
+    game_ids: list[str],
+    game_type: str,
+    seconds: float,
+    max_moves: int,
+    barrier: Any,
+    results: Any,
+) -> None:
+    """One client process: plays its games in turn until time or moves run out."""
+    result = ClientResult()
+    try:
+        client = Client(port, token)
+        rng = random.Random(number)
+        players = GAME_OPTIONS[game_type][0]
+        games = [{"id": game_id, "seat": 0} for game_id in game_ids]
+        barrier.wait(timeout=120)
+        started = time.perf_counter()
+        deadline = started + seconds
+        turn = 0
+        while result.moves < max_moves and time.perf_counter() < deadline:
+            game = games[turn % len(games)]
+            turn += 1
+            begun = time.perf_counter()
+            legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
+            result.requests += 1
+            if legal["status"] != "active":
+                result.games_finished += 1
+                game.update(id=create_game(client, game_type), seat=0)
+                continue
+            if legal["count"] == 0:  # not this seat's turn: ask who is to act
+                view = client.expect("GET", f"/api/games/{game['id']}/view")
+                result.requests += 1
+                to_act = view["to_act"]
+                game["seat"] = to_act[0] if isinstance(to_act, list) else (to_act or 0)
+                legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
+                result.requests += 1
+                if legal["count"] == 0:
+                    continue
+            seat = legal["seat"]
+            event = choose_event(client, game["id"], seat, legal, rng, result)
+            body = {
+                "event_id": str(uuid.uuid4()),
+                "expected_version": legal["version"],
+                "event": event,
+            }
+            posted = time.perf_counter()
+            status, answer = client.request("POST", f"/api/games/{game['id']}/events", body)
+            done = time.perf_counter()
+            result.requests += 1
+            if status == 201:
+                result.moves += 1
+                result.post_latencies.append(done - posted)
+                result.move_latencies.append(done - begun)
+                game["seat"] = (seat + 1) % players
+            elif status == 409:
+                result.conflicts += 1
+            else:
+                result.errors.append(f"POST events answered {status}: {answer!r}"[:300])
+                if len(result.errors) > 20:
+                    break
+        result.seconds = time.perf_counter() - started
+    except Exception as error:  # noqa: BLE001 - reported by the parent
+        result.errors.append(f"client {number} stopped: {error!r}"[:500])
+    results.put((number, result))
+
+
+# ---------------------------------------------------------------------- the run
+
+
+def percentiles(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else []
+
+    def at(p: int) -> float:
+        return cuts[p - 1] if cuts else ordered[0]
+
+    return {"p50": at(50), "p90": at(90), "p99": at(99), "max": ordered[-1]}
+
+
+def run_clients(
+    port: int, token: str, game_ids: list[str], args: argparse.Namespace
+) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(args.clients)
+    results = context.Queue()
+    shares = [game_ids[n :: args.clients] for n in range(args.clients)]
+    processes = [
+        context.Process(
+            target=run_client,
+            args=(
+                n,
+                port,
+                token,
+                shares[n],
+                args.game,
+                args.seconds,
+                args.max_moves,
+                barrier,
+                results,
+            ),
+        )
+        for n in range(args.clients)
+    ]
+    for process in processes:
+        process.start()
+    collected: dict[int, ClientResult] = {}
+    deadline = time.monotonic() + args.seconds + 180
+    while len(collected) < len(processes) and time.monotonic() < deadline:
+        try:
+            number, result = results.get(timeout=5)
+            collected[number] = result
+        except Exception:  # noqa: BLE001 - queue.Empty: check the processes are alive
+            if all(p.exitcode is not None for p in processes) and results.empty():
+                break
+    for process in processes:
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
+    all_results = list(collected.values())
+    wall = max((r.seconds for r in all_results), default=0.0)
+    moves = sum(r.moves for r in all_results)
+    return {
+        "clients": args.clients,
+        "reported": len(all_results),
+        "seconds": wall,
+        "moves": moves,
+        "moves_per_second": moves / wall if wall else 0.0,
+        "requests": sum(r.requests for r in all_results),
+        "conflicts": sum(r.conflicts for r in all_results),
+        "games_finished": sum(r.games_finished for r in all_results),
+        "errors": [e for r in all_results for e in r.errors],
+        "post": percentiles([x for r in all_results for x in r.post_latencies]),
+        "move": percentiles([x for r in all_results for x in r.move_latencies]),
+    }
+
+
+def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
+    def ms(values: dict[str, float]) -> str:
+        return "  ".join(f"{k} {v * 1000:7.1f} ms" for k, v in values.items())
+
+    print(
+        f"api_bench: {args.game}, {args.clients} clients, {args.games} games, gunicorn "
+        f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs"
+    )
+    print(
+        f"accepted moves: {figures['moves']} in {figures['seconds']:.1f} s = "
+        f"{figures['moves_per_second']:.0f} moves/s (aim {AIM_MOVES_PER_SECOND:,}); "
+        f"{figures['requests']} requests "
+        f"({figures['requests'] / max(figures['seconds'], 1e-9):.0f}/s), "
+        f"{figures['conflicts']} conflicts, {len(figures['errors'])} errors, "
+        f"{figures['games_finished']} games finished"
+    )
+    print(f"POST /events latency:           {ms(figures['post'])}")
+    print(f"whole move (legal + POST) time: {ms(figures['move'])}")
+    for error in figures["errors"][:5]:
+        print(f"  error: {error}")
+    if figures["reported"] < figures["clients"]:
+        print(f"  only {figures['reported']} of {figures['clients']} clients reported")
+
+
+def profile_moves(
+    env: dict[str, str],
+    token: str,
+    game_type: str,
+    moves: int,
+    sort: Sequence[str] = ("cumulative",),
+    lines: int = 40,
+) -> None:
+    """Play ``moves`` moves in-process under cProfile (Django's test client)."""
+    code = f"""
+import cProfile, io, json, pstats, random, time, uuid
+import django
+django.setup()
+from django.test import Client
+client = Client(HTTP_AUTHORIZATION="Token {token}", SERVER_NAME="127.0.0.1")
+players, options = {GAME_OPTIONS[game_type]!r}
+game = client.post("/api/games/", {{"game": {game_type!r}, "players": players,
+                   "options": options}}, content_type="application/json").json()
+for seat in range(players):
+    client.put(f"/api/games/{{game['id']}}/seats/{{seat}}", {{"name": f"p{{seat}}"}},
+               content_type="application/json")
+client.post(f"/api/games/{{game['id']}}/start")
+rng = random.Random(1)
+def play(n):
+    seat, timings = 0, {{"legal": 0.0, "post": 0.0, "view": 0.0}}
+    for _ in range(n):
+        t = time.perf_counter()
+        legal = client.get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
+        timings["legal"] += time.perf_counter() - t
+        if legal["count"] == 0:
+            t = time.perf_counter()
+            to_act = client.get(f"/api/games/{{game['id']}}/view").json()["to_act"]
+            timings["view"] += time.perf_counter() - t
+            seat = to_act[0] if isinstance(to_act, list) else to_act
+            legal = client.get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
+        body = {{"event_id": str(uuid.uuid4()), "expected_version": legal["version"],
+                "event": rng.choice(legal["legal"])}}
+        t = time.perf_counter()
+        answer = client.post(f"/api/games/{{game['id']}}/events", body,
+                             content_type="application/json")
+        timings["post"] += time.perf_counter() - t
+        assert answer.status_code == 201, answer.content
+        seat = (seat + 1) % players
+    return timings
+play(20)  # warm up
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+with CaptureQueriesContext(connection) as queries:
+    play(10)
+print(f"SQL queries per move (legal + POST + the occasional view), over 10 moves: "
+      f"{{len(queries) / 10:.1f}}")
+for query in queries.captured_queries[:14]:
+    print("   ", query["sql"][:150])
+profiler = cProfile.Profile()
+start = time.perf_counter()
+timings = profiler.runcall(play, {moves})
+elapsed = time.perf_counter() - start
+print(f"in-process, one thread, no HTTP: {moves} moves in {{elapsed:.2f}} s = "
+      f"{{{moves} / elapsed:.0f}} moves/s (profiled); per move: " + ", ".join(
+      f"{{k}} {{v / {moves} * 1000:.2f}} ms" for k, v in timings.items()))
+out = io.StringIO()
+pstats.Stats(profiler, stream=out).sort_stats(*{sort!r}).print_stats({lines})
+print(out.getvalue())
+"""
+    env = dict(env, DJANGO_SETTINGS_MODULE="tavolo.settings")
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, timeout=600)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.api_bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--clients", type=int, default=8, help="client processes (default 8)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="run time (default 10)")
+    parser.add_argument("--games", type=int, default=8, help="games created up front (default 8)")
+    parser.add_argument("--game", choices=sorted(GAME_OPTIONS), default="whist")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (default 1)")
+    parser.add_argument(
+        "--max-moves", type=int, default=100_000, help="moves per client at most (default 100000)"
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="then profile N moves in-process (cProfile)",
+    )
+    parser.add_argument(
+        "--profile-sort",
+        default="cumulative",
+        help="pstats sort keys, comma-separated (default cumulative)",
+    )
+    parser.add_argument("--profile-lines", type=int, default=40, help="profile lines to print")
+    parser.add_argument(
+        "--database",
+        default=BENCH_DATABASE,
+        help=f"database to (re)create (default {BENCH_DATABASE})",
+    )
+    parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    if args.clients < 1 or args.games < 1 or args.seconds <= 0 or args.workers < 1:
+        parser.error("--clients, --games, --seconds and --workers must be positive")
+    args.games = max(args.games, args.clients)  # every client plays at least one game
+
+    database_url = bench_database_url(
+        os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL, args.database
+    )
+    secret_key = secrets.token_urlsafe(50)
+    password = secrets.token_urlsafe(16)
+    env = server_env(database_url, secret_key)
+
+    print(f"api_bench: setting up {args.database} (drop, create, migrate) …", flush=True)
+    recreate_database(database_url)
+    server: Server | None = None
+    figures: dict[str, Any] = {}
+    try:
+        manage(env, "migrate", "--noinput", "-v", "0")
+        create_user(env, password)
+        server = start_server(env, args.workers, args.threads)
+        token = get_token(server.port, password)
+        setup_client = Client(server.port, token)
+        game_ids = [create_game(setup_client, args.game) for _ in range(args.games)]
+        print(
+            f"api_bench: gunicorn on {HOST}:{server.port}; {len(game_ids)} games; running …",
+            flush=True,
+        )
+        figures = run_clients(server.port, token, game_ids, args)
+        report(figures, args)
+        if args.json:
+            print(json.dumps(figures, indent=2))
+        if args.profile:
+            server.stop()
+            sort = tuple(args.profile_sort.split(","))
+            profile_moves(env, token, args.game, args.profile, sort, args.profile_lines)
+    finally:
+        if server is not None:
+            server.stop()
+            server.log.unlink(missing_ok=True)
+        if not args.keep_db:
+            drop_database(database_url)
+    return 1 if figures["errors"] or figures["moves"] == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
