@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import random
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pairing_oracles import all_seatings, best_objective, random_round
+from pairing_oracles import all_seatings, best_objective, random_round, set_partitions
 
 from tournaments.pairing import Round, evaluate, pair_round, parse_round
 from tournaments.pairing.multi_seat import (
@@ -156,3 +157,22 @@ def test_strongest_table_first_and_deterministic() -> None:
     assert pair_round(round_) == first
     means = [sum(round_.by_id[x].score for x in t) / len(t) for t in first.tables]
     assert means == sorted(means, reverse=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    counts=st.sampled_from([{4: 1, 3: 1}, {4: 1, 3: 2}, {3: 1, 2: 2}, {5: 1, 2: 1}, {4: 2}]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_consecutive_seating_is_rule_three_optimal(counts: dict[int, int], seed: int) -> None:
+    """The lower bound really is one: no seating beats the best consecutive one."""
+    rng = random.Random(seed)
+    n = sum(k * c for k, c in counts.items())
+    scores = sorted((rng.choice([0, 1, 2, 3, 5, 8, 13]) for _ in range(n)), reverse=True)
+    names = [str(i) for i in range(n)]
+
+    def cost(table: tuple[str, ...]) -> int:
+        return sum((scores[int(a)] - scores[int(b)]) ** 2 for a, b in combinations(table, 2))
+
+    best = min(sum(cost(t) for t in tables) for tables in set_partitions(names, counts))
+    assert contiguous_lower_bound(scores, counts) == best
