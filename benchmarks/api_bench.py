@@ -286,6 +286,7 @@ class ClientResult:
     post_latencies: list[float] = field(default_factory=list)
     move_latencies: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
 
 def choose_event(
@@ -326,6 +327,7 @@ def run_client(
         games = [{"id": game_id, "seat": 0} for game_id in game_ids]
         barrier.wait(timeout=120)
         started = time.perf_counter()
+        cpu_started = time.process_time()
         deadline = started + seconds
         turn = 0
         while result.moves < max_moves and time.perf_counter() < deadline:
@@ -370,6 +372,7 @@ def run_client(
                 if len(result.errors) > 20:
                     break
         result.seconds = time.perf_counter() - started
+        result.cpu_seconds = time.process_time() - cpu_started
     except Exception as error:  # noqa: BLE001 - reported by the parent
         result.errors.append(f"client {number} stopped: {error!r}"[:500])
     results.put((number, result))
@@ -390,8 +393,82 @@ def percentiles(values: Sequence[float]) -> dict[str, float]:
     return {"p50": at(50), "p90": at(90), "p99": at(99), "max": ordered[-1]}
 
 
+# ---------------------------------------------------------------------- CPU accounting (Linux)
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used, 0 if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, command line) of every process."""
+    found = []
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError):
+            continue
+        found.append((int(entry.name), int(stat[1]), cmdline))
+    return found
+
+
+def _machine_busy() -> float:
+    """CPU seconds all CPUs have spent busy since boot (everything but idle and iowait)."""
+    try:
+        values = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    return (sum(values) - values[3] - values[4]) / TICK
+
+
+@dataclass
+class CpuMeter:
+    """CPU used by gunicorn (master and workers), by the PostgreSQL backends serving
+    the bench database, and by the whole machine, between start() and stop()."""
+
+    server_pid: int
+    database: str
+    start_server: float = 0.0
+    start_database: float = 0.0
+    start_machine: float = 0.0
+    database_pids: set[int] = field(default_factory=set)
+
+    def _server(self) -> float:
+        pids = [pid for pid, ppid, _ in _processes() if ppid == self.server_pid]
+        return sum(_process_cpu(pid) for pid in [self.server_pid, *pids])
+
+    def _database(self) -> float:
+        marker = f" {self.database} "
+        self.database_pids |= {
+            pid for pid, _, cmd in _processes() if cmd.startswith("postgres:") and marker in cmd
+        }
+        return sum(_process_cpu(pid) for pid in self.database_pids)
+
+    def start(self) -> None:
+        self.start_server = self._server()
+        self.start_database = self._database()
+        self.start_machine = _machine_busy()
+
+    def stop(self) -> dict[str, float]:
+        return {
+            "server": self._server() - self.start_server,
+            "database": self._database() - self.start_database,
+            "machine": _machine_busy() - self.start_machine,
+        }
+
+
 def run_clients(
-    port: int, token: str, game_ids: list[str], args: argparse.Namespace
+    port: int, token: str, game_ids: list[str], args: argparse.Namespace, meter: CpuMeter
 ) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(args.clients)
@@ -414,6 +491,7 @@ def run_clients(
         )
         for n in range(args.clients)
     ]
+    meter.start()
     for process in processes:
         process.start()
     collected: dict[int, ClientResult] = {}
@@ -425,11 +503,13 @@ def run_clients(
         except Exception:  # noqa: BLE001 - queue.Empty: check the processes are alive
             if all(p.exitcode is not None for p in processes) and results.empty():
                 break
+    cpu = meter.stop()
     for process in processes:
         process.join(timeout=10)
         if process.is_alive():
             process.kill()
     all_results = list(collected.values())
+    cpu["clients"] = sum(r.cpu_seconds for r in all_results)
     wall = max((r.seconds for r in all_results), default=0.0)
     moves = sum(r.moves for r in all_results)
     return {
@@ -444,6 +524,7 @@ def run_clients(
         "errors": [e for r in all_results for e in r.errors],
         "post": percentiles([x for r in all_results for x in r.post_latencies]),
         "move": percentiles([x for r in all_results for x in r.move_latencies]),
+        "cpu_seconds": cpu,
     }
 
 
@@ -465,6 +546,18 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
     )
     print(f"POST /events latency:           {ms(figures['post'])}")
     print(f"whole move (legal + POST) time: {ms(figures['move'])}")
+    cpu, moves = figures["cpu_seconds"], max(figures["moves"], 1)
+    if cpu["machine"]:
+        ours = cpu["server"] + cpu["database"] + cpu["clients"]
+        others = max(cpu["machine"] - ours, 0.0)
+        print(
+            "CPU per accepted move: "
+            f"gunicorn {cpu['server'] / moves * 1000:.1f} ms, "
+            f"PostgreSQL {cpu['database'] / moves * 1000:.1f} ms, "
+            f"clients {cpu['clients'] / moves * 1000:.1f} ms; the machine was busy "
+            f"{cpu['machine'] / max(figures['seconds'], 1e-9):.2f} of {os.cpu_count()} CPUs "
+            f"({others / max(figures['seconds'], 1e-9):.2f} of them with other processes)"
+        )
     for error in figures["errors"][:5]:
         print(f"  error: {error}")
     if figures["reported"] < figures["clients"]:
@@ -601,7 +694,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"api_bench: gunicorn on {HOST}:{server.port}; {len(game_ids)} games; running …",
             flush=True,
         )
-        figures = run_clients(server.port, token, game_ids, args)
+        meter = CpuMeter(server.process.pid, urlsplit(database_url).path.lstrip("/"))
+        figures = run_clients(server.port, token, game_ids, args, meter)
         report(figures, args)
         if args.json:
             print(json.dumps(figures, indent=2))
