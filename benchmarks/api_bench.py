@@ -661,6 +661,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--profile-lines", type=int, default=40, help="profile lines to print")
     parser.add_argument(
+        "--settings",
+        help="DJANGO_SETTINGS_MODULE for gunicorn (to try a settings change)",
+    )
+    parser.add_argument(
         "--database",
         default=BENCH_DATABASE,
         help=f"database to (re)create (default {BENCH_DATABASE})",
@@ -678,6 +682,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     secret_key = secrets.token_urlsafe(50)
     password = secrets.token_urlsafe(16)
     env = server_env(database_url, secret_key)
+    if args.settings:
+        env["DJANGO_SETTINGS_MODULE"] = args.settings
 
     print(f"api_bench: setting up {args.database} (drop, create, migrate) …", flush=True)
     recreate_database(database_url)
