@@ -1,7 +1,7 @@
 """How many validated moves a second the HTTP API accepts, and how fast it answers.
 
     python -m benchmarks.api_bench [--clients 8] [--seconds 10] [--games 8]
-                                   [--workers 4] [--threads 1] [--game whist]
+                                   [--workers 2] [--threads 4] [--game whist]
 
 Set-up (not timed): a fresh PostgreSQL database ``tavolo_bench`` on the server of
 ``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/tavolo``) is dropped and
@@ -24,10 +24,22 @@ A move is *accepted* when the POST answers 201. A game that ends is replaced by 
 one (created through the API, not timed). Each client stops after ``--seconds`` or
 ``--max-moves`` moves, whichever comes first. The figures: accepted moves a second
 over the whole run, and latency percentiles of the POST alone and of a whole move
-(legal + POST, plus the occasional view). Nothing is asserted on timing.
+(legal + POST, plus the occasional view); and, from /proc, the CPU time used per
+accepted move by gunicorn, by the PostgreSQL backends of the bench database and by the
+clients, and how busy the whole machine was (other processes included: on a shared
+machine, the figures depend on them). Nothing is asserted on timing.
 
 ``--profile N`` then plays N more moves in-process (Django's test client against the
 same database) under cProfile and prints where the time goes, per request.
+
+**Why 2 gunicorn workers of 4 threads (gthread) by default**, on this 2-core machine:
+two processes can keep both cores busy with Python (one process cannot, because of the
+GIL); the threads of a process overlap each other's waits on PostgreSQL; gthread keeps
+HTTP connections alive (sync workers close each one); and fewer processes mean fewer
+in-process state caches, so fewer requests find theirs behind the game and query the
+tail of the event log. Measured on the same machine, under the same load, gthread 2x4
+used the least gunicorn CPU per move and gave the most moves a second; sync 4 and 3,
+and gthread 4x2, came after it. ``--workers``/``--threads`` (1 thread: sync) try others.
 
 Only loopback addresses are used; every loop is bounded in time and count; gunicorn is
 stopped and the database dropped at the end (``--keep-db`` keeps it).
@@ -642,8 +654,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="run time (default 10)")
     parser.add_argument("--games", type=int, default=8, help="games created up front (default 8)")
     parser.add_argument("--game", choices=sorted(GAME_OPTIONS), default="whist")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker (default 1)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument(
+        "--threads", type=int, default=4, help="threads per worker, gthread if > 1 (default 4)"
+    )
     parser.add_argument(
         "--max-moves", type=int, default=100_000, help="moves per client at most (default 100000)"
     )
@@ -672,8 +686,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
-    if args.clients < 1 or args.games < 1 or args.seconds <= 0 or args.workers < 1:
-        parser.error("--clients, --games, --seconds and --workers must be positive")
+    if min(args.clients, args.games, args.workers, args.threads) < 1 or args.seconds <= 0:
+        parser.error("--clients, --games, --seconds, --workers and --threads must be positive")
     args.games = max(args.games, args.clients)  # every client plays at least one game
 
     database_url = bench_database_url(
