@@ -371,7 +371,7 @@ def test_every_snapshot_equals_the_replay_of_its_prefix():
         prefix = new_game("whist", 4, {"target": 20})
         for payload in payloads[: snapshot.version]:
             prefix.apply(payload)
-        assert all_views(pickle.loads(bytes(snapshot.state))) == all_views(prefix)
+        assert all_views(state_cache._unseal(bytes(snapshot.state))) == all_views(prefix)
 
 
 def long_game(snapshots: int = 1) -> Game:
@@ -430,6 +430,8 @@ def test_an_engine_version_change_falls_back_to_full_replay(monkeypatch):
         b"",
         pickle.dumps({"phase": "play"}),  # a pickle, but not of a game
         pickle.dumps(new_game("whist", 4))[:-20],  # truncated
+        pickle.dumps(new_game("whist", 4)),  # a whole game, but not sealed by this server
+        b"\0" * 32 + pickle.dumps(new_game("whist", 4)),  # a forged seal
     ],
 )
 def test_a_corrupt_snapshot_falls_back_to_full_replay(monkeypatch, blob):
@@ -608,3 +610,21 @@ def test_the_commitment_is_published_at_creation_and_stays():
     start_game(game.pk)
     play(game.pk, random.Random(21), max_events=10)
     assert current(game).seed_commitment == commitment
+
+
+def test_a_test_record_imports_without_its_expectations_and_must_fail_events():
+    record = {
+        "format": "tavolo-record/1",
+        "game": "italian_whist",
+        "players": 3,
+        "events": [
+            {"type": "tally", "tricks": [[6, 1], [2, 4], [1, 4]]},
+            {"expect": {"scores": [5, -2, -3]}},
+            {"type": "tally", "tricks": [[3, 3], [3, 3], [4, 3]], "illegal": True},
+            {"type": "tally", "tricks": [[5, 0], [2, 6], [2, 3]]},
+        ],
+        "expect_final": {"over": True},
+    }
+    game = import_record(record)
+    assert game.version == 2 and game.is_over
+    assert [row.payload["tricks"][0] for row in stored(game)] == [[6, 1], [5, 0]]

@@ -16,10 +16,14 @@ falls back to a full replay.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import pickle
 import threading
 import uuid
 from collections import OrderedDict
+
+from django.conf import settings
 
 from engine import ENGINE_VERSION, new_game
 from engine import Game as EngineGame
@@ -86,7 +90,7 @@ def load_state(game: Game) -> EngineGame:
     )
     if snapshot is not None:
         try:
-            state = pickle.loads(bytes(snapshot.state))
+            state = _unseal(bytes(snapshot.state))
         except Exception:  # noqa: BLE001 - an unreadable cache entry is just a miss
             state = None
         if isinstance(state, EngineGame):
@@ -114,5 +118,23 @@ def maybe_snapshot(game: Game, previous_version: int, state: EngineGame) -> None
         game=game,
         version=game.version,
         engine_version=ENGINE_VERSION,
-        defaults={"state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)},
+        defaults={"state": _seal(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))},
     )
+
+
+def _mac(blob: bytes) -> bytes:
+    key = hashlib.sha256(b"tavolo-snapshot:" + settings.SECRET_KEY.encode()).digest()
+    return hmac.new(key, blob, hashlib.sha256).digest()
+
+
+def _seal(blob: bytes) -> bytes:
+    """Prefix a pickled state with its HMAC, so only this service's own snapshots are
+    ever unpickled (someone who can write the table cannot make it run code)."""
+    return _mac(blob) + blob
+
+
+def _unseal(sealed: bytes) -> object:
+    mac, blob = sealed[:32], sealed[32:]
+    if len(mac) != 32 or not hmac.compare_digest(mac, _mac(blob)):
+        return None
+    return pickle.loads(blob)
