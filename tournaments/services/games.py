@@ -25,14 +25,17 @@ def create_game(
     first_dealer: int = 0,
     mode: str = Game.Mode.ONLINE,
     created_by: Any = None,
+    game_id: uuid.UUID | None = None,
 ) -> Game:
     """A new game in set-up, with its seed drawn and its commitment published.
-    The engine validates the game, player count and options (EngineError if bad)."""
+    The engine validates the game, player count and options (EngineError if bad).
+    ``game_id`` fixes the id (demo data); by default a random UUID is drawn."""
     engine_game = new_game(game_type, players, options, first_dealer)
     if mode not in Game.Mode.values:
         raise ServiceError(f"mode must be one of {', '.join(Game.Mode.values)}, not {mode!r}")
     seed = fairness.new_seed()
     return Game.objects.create(
+        id=game_id or uuid.uuid4(),
         game_type=game_type,
         options=dict(options or {}),
         players=engine_game.players,

@@ -1,16 +1,24 @@
-"""``manage.py load_demo``: load demonstration data for a local server.
+"""``manage.py load_demo``: demo players and games for a local server (idempotent).
 
-Run by ``bin/serve`` on every start, so it must be idempotent. There is no demo
-data yet: the tournament models do not exist. It says so and changes nothing.
+Run by ``bin/serve`` on every start. Demo users share a published password, so the
+command refuses to run unless DEBUG is on.
 """
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.services.demo import DemoRefused, load_demo
 
 
 class Command(BaseCommand):
-    help = "Load demonstration data (idempotent). Nothing to load yet."
+    help = "Load demonstration players and games (idempotent; DEBUG only)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        self.stdout.write("demo data: nothing to load yet")
+        try:
+            lines = load_demo()
+        except DemoRefused as error:
+            raise CommandError(str(error)) from None
+        for line in lines:
+            self.stdout.write(line)
+        self.stdout.write("clubs and tournaments arrive with the tournaments work (issue 4)")
