@@ -14,17 +14,20 @@ The run: ``--clients`` client processes start together; each plays its own share
 the games (the creator may act for every seat) as a client would, one request at a
 time over HTTP/1.1 to 127.0.0.1:
 
-- ``GET /api/games/{id}/legal?seat=S`` for the seat it expects to act (after a play,
-  the next seat; when that seat has nothing to do, ``GET /api/games/{id}/view`` says
-  who does);
 - ``POST /api/games/{id}/events`` with a random legal action, a fresh ``event_id``
-  and ``expected_version`` = the version the legal actions were read at.
+  and ``expected_version`` = the version the legal actions were read at. Its answer's
+  ``next`` names who acts now, at which version, with the legal actions of the seats
+  the requester may act as (here: all, the creator acts for the table), so one request
+  is one move;
+- ``GET /api/games/{id}/legal?seat=S`` only when ``next`` did not give what it needs
+  (the first move of a game, or after a conflict); when that seat has nothing to do,
+  ``GET /api/games/{id}/view`` says who does.
 
 A move is *accepted* when the POST answers 201. A game that ends is replaced by a new
 one (created through the API, not timed). Each client stops after ``--seconds`` or
 ``--max-moves`` moves, whichever comes first. The figures: accepted moves a second
 over the whole run, and latency percentiles of the POST alone and of a whole move
-(legal + POST, plus the occasional view); and, from /proc, the CPU time used per
+(the POST plus any GET it needed); and, from /proc, the CPU time used per
 accepted move by gunicorn, by the PostgreSQL backends of the bench database and by the
 clients, and how busy the whole machine was (other processes included: on a shared
 machine, the figures depend on them). Nothing is asserted on timing.
@@ -346,8 +349,10 @@ def run_client(
             game = games[turn % len(games)]
             turn += 1
             begun = time.perf_counter()
-            legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
-            result.requests += 1
+            legal = game.pop("legal", None)  # from the last POST's "next", if it gave one
+            if legal is None:
+                legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
+                result.requests += 1
             if legal["status"] != "active":
                 result.games_finished += 1
                 game.update(id=create_game(client, game_type), seat=0)
@@ -377,6 +382,15 @@ def run_client(
                 result.post_latencies.append(done - posted)
                 result.move_latencies.append(done - begun)
                 game["seat"] = (seat + 1) % players
+                game_next = answer.get("next") or {}
+                if answer.get("over"):
+                    game["legal"] = {"status": "finished"}
+                elif game_next.get("legal"):
+                    # The answer names the next seat's legal actions (the creator may act
+                    # for every seat): no GET /legal for the next move.
+                    first = game_next["legal"][0]
+                    game["seat"] = first["seat"]
+                    game["legal"] = {**first, "version": game_next["version"], "status": "active"}
             elif status == 409:
                 result.conflicts += 1
             else:
@@ -557,7 +571,7 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         f"{figures['games_finished']} games finished"
     )
     print(f"POST /events latency:           {ms(figures['post'])}")
-    print(f"whole move (legal + POST) time: {ms(figures['move'])}")
+    print(f"whole move (GETs + POST) time:  {ms(figures['move'])}")
     cpu, moves = figures["cpu_seconds"], max(figures["moves"], 1)
     if cpu["machine"]:
         ours = cpu["server"] + cpu["database"] + cpu["clients"]
@@ -599,11 +613,13 @@ for seat in range(players):
                content_type="application/json")
 client.post(f"/api/games/{{game['id']}}/start")
 rng = random.Random(1)
+pending = []
 def play(n):
     seat, timings = 0, {{"legal": 0.0, "post": 0.0, "view": 0.0}}
     for _ in range(n):
         t = time.perf_counter()
-        legal = client.get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
+        legal = pending.pop() if pending else client.get(
+            f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
         timings["legal"] += time.perf_counter() - t
         if legal["count"] == 0:
             t = time.perf_counter()
@@ -619,13 +635,17 @@ def play(n):
         timings["post"] += time.perf_counter() - t
         assert answer.status_code == 201, answer.content
         seat = (seat + 1) % players
+        following = answer.json()["next"]
+        if following["legal"]:
+            seat = following["legal"][0]["seat"]
+            pending.append({{**following["legal"][0], "version": following["version"]}})
     return timings
 play(20)  # warm up
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 with CaptureQueriesContext(connection) as queries:
     play(10)
-print(f"SQL queries per move (legal + POST + the occasional view), over 10 moves: "
+print(f"SQL queries per move (POST + any GET it needed), over 10 moves: "
       f"{{len(queries) / 10:.1f}}")
 for query in queries.captured_queries[:14]:
     print("   ", query["sql"][:150])

@@ -364,6 +364,148 @@ def test_a_manager_not_at_the_table_acts_for_every_seat(director, players):
     assert staff.get(f"{GAMES}{game_id}/view", {"seat": 2}).status_code == 200
 
 
+def legal_now(client: APIClient, game_id: str, seat_number: int) -> dict[str, Any]:
+    """``GET /legal`` for a seat, as a ``next`` entry would show it."""
+    answer = body(client.get(f"{GAMES}{game_id}/legal", {"seat": seat_number}))
+    return {key: answer[key] for key in ("seat", "count", "complete", "legal")}
+
+
+def test_the_answer_to_a_move_says_what_comes_next_with_only_the_movers_own_legal_actions(
+    director, players
+):
+    """``next`` names who acts and at which version; its legal actions are those of
+    the seats the requester may act as: a seated player gets the next seat's only
+    when it is their own seat, never another seat's (they would show its hand)."""
+    clients = [token_client(u) for u in players]
+    game_id = set_up(token_client(director), [u.username for u in players])
+    rng = random.Random(3)
+    seen_own = seen_other = 0
+    for _ in range(12):  # three tricks
+        acting = to_act(game_id)
+        legal = body(clients[acting].get(f"{GAMES}{game_id}/legal", {"seat": acting}))
+        response = submit(clients[acting], game_id, rng.choice(legal["legal"]), legal["version"])
+        assert response.status_code == 201, response.content
+        following = body(response)["next"]
+        state = truth(game_id)
+        assert following["version"] == stored(game_id)[0] == body(response)["version"]
+        assert following["to_act"] == state.to_act
+        assert {entry["seat"] for entry in following["legal"]} <= {acting}
+        if state.to_act == acting:
+            assert following["legal"] == [legal_now(clients[acting], game_id, acting)]
+            seen_own += 1
+        else:
+            assert following["legal"] == []
+            seen_other += 1
+        assert not named(response) & secret_cards(state, acting)
+    assert seen_other  # in whist the turn passes to the next seat
+
+
+def test_next_gives_a_player_their_own_seat_when_it_is_their_turn_again(director):
+    """A user playing two seats of a four-handed game gets the legal actions of the
+    next seat when it is theirs (and only then), not of the seats between."""
+    users = [make_user(f"p{n}") for n in range(3)]
+    manager = token_client(director)
+    game_id = create(manager)["id"]
+    for number, user in enumerate([users[0], users[1], users[0], users[2]]):
+        assert seat(manager, game_id, number, username=user.username).status_code == 200
+    assert manager.post(f"{GAMES}{game_id}/start").status_code == 200
+    clients = {0: token_client(users[0]), 1: token_client(users[1]), 3: token_client(users[2])}
+    clients[2] = clients[0]
+    rng = random.Random(5)
+    for _ in range(8):
+        acting = to_act(game_id)
+        event = rng.choice(first_legal_list(clients[acting], game_id, acting))
+        response = submit(clients[acting], game_id, event)
+        assert response.status_code == 201, response.content
+        following = body(response)["next"]
+        mine = {0, 2} if acting in (0, 2) else {acting}
+        expected = [
+            legal_now(clients[acting], game_id, s) for s in [following["to_act"]] if s in mine
+        ]
+        assert following["legal"] == expected
+
+
+def first_legal_list(client: APIClient, game_id: str, seat_number: int) -> list[dict[str, Any]]:
+    response = client.get(f"{GAMES}{game_id}/legal", {"seat": seat_number})
+    assert response.status_code == 200, response.content
+    return body(response)["legal"]
+
+
+def test_next_gives_a_manager_not_at_the_table_every_seat_to_act(director, players):
+    manager = token_client(director)
+    seated_manager = token_client(director)
+    game_id = set_up(manager, [u.username for u in players])
+    for _ in range(5):
+        acting = to_act(game_id)
+        response = submit(manager, game_id, first_legal(manager, game_id, acting))
+        assert response.status_code == 201, response.content
+        following = body(response)["next"]
+        assert following["legal"] == [legal_now(manager, game_id, following["to_act"])]
+        assert following["legal"][0]["legal"]
+    # The same user, seated at another table, gets only their own seat's there.
+    names = ["director", *(u.username for u in players[:3])]
+    other = set_up(seated_manager, names)
+    clients = [seated_manager, *(token_client(u) for u in players[:3])]
+    for _ in range(8):
+        acting = to_act(other)
+        response = submit(clients[acting], other, first_legal(clients[acting], other, acting))
+        assert response.status_code == 201, response.content
+        following = body(response)["next"]
+        own = [acting] if following["to_act"] == acting else []  # the director plays seat 0
+        assert [entry["seat"] for entry in following["legal"]] == own
+
+
+def test_next_after_the_last_move_and_on_a_retry(director, players):
+    manager = token_client(director)
+    names = [u.username for u in players[:2]]
+    game_id = set_up(manager, names, "german_whist", options={"deals": 1})
+    answer: dict[str, Any] = {}
+    while stored(game_id)[2] == "active":
+        acting = to_act(game_id)
+        event_id = str(uuid.uuid4())
+        event = first_legal(manager, game_id, acting)
+        response = submit(manager, game_id, event, stored(game_id)[0], event_id)
+        assert response.status_code == 201, response.content
+        answer = body(response)
+        if not answer["over"]:
+            following = answer["next"]
+            assert following["legal"] == [legal_now(manager, game_id, following["to_act"])]
+            # Retried, the same event answers the same, "next" included.
+            again = submit(manager, game_id, event, stored(game_id)[0] - 1, event_id)
+            assert again.status_code == 200 and body(again) == answer
+    assert answer["over"] is True
+    assert answer["next"] == {"to_act": None, "version": stored(game_id)[0], "legal": []}
+
+
+@pytest.mark.parametrize("name", engine.available_games())
+def test_next_never_holds_another_seats_legal_actions_in_any_game(name, director):
+    """Every game, seats played by their own users: ``next`` gives the mover the legal
+    actions of its own seat only (several seats may act at once in some games)."""
+    count = engine.game_class(name).player_counts[0]
+    users = [make_user(f"{name[:10]}-n{n}") for n in range(count)]
+    clients = [token_client(u) for u in users]
+    game_id = set_up(token_client(director), [u.username for u in users], name)
+    rng = random.Random(11)
+    for _ in range(60):
+        if stored(game_id)[2] != "active":
+            break
+        state = truth(game_id)
+        acting = rng.choice(state.seats_to_act())
+        event = state.random_action(rng, acting).to_event()
+        response = submit(clients[acting], game_id, event)
+        assert response.status_code == 201, response.content
+        following = body(response)["next"]
+        after = truth(game_id)
+        assert following["to_act"] == after.to_act
+        assert [e["seat"] for e in following["legal"]] == (
+            [acting] if acting in after.seats_to_act() else []
+        )
+        for entry in following["legal"]:
+            assert all(e.get("seat", acting) == acting for e in entry["legal"] if entry["complete"])
+        leaked = named(response, event) & secret_cards(after, acting)
+        assert not leaked, f"{name}: seat {acting}'s move answer names {sorted(leaked)}"
+
+
 def test_only_managers_seat_players_and_start_games(director, players):
     manager = token_client(director)
     alice = token_client(players[0])
@@ -819,9 +961,10 @@ def test_no_response_names_a_card_its_viewer_may_not_see(name, seed, director):
         event = state.random_action(rng, acting).to_event()
         response = submit(clients[acting], game_id, event)
         assert response.status_code == 201, response.content
-        assert not named(response) & secret_cards(state, acting) - set(
-            CARD.findall(json.dumps(event))
-        )
+        # The answer describes the game after the move (its "next" lists the mover's
+        # legal actions then: Italian Whist's second hand once the first is played
+        # out, a new deal's hand): it may name only cards the mover may see now.
+        assert not named(response, event) & secret_cards(truth(game_id), acting)
         steps += 1
     # Once the game is over, everything is public: the deals are in the log.
     log = body(APIClient().get(f"{GAMES}{game_id}/events"))["events"]

@@ -295,11 +295,37 @@ class EventSubmitSerializer(serializers.Serializer):
     event = EventField()
 
 
+class SeatLegalSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="how many legal actions the seat has")
+    complete = serializers.BooleanField(
+        help_text="false when there are too many to list: `legal` then holds the game's "
+        "compact hint (as in /legal)"
+    )
+    legal = serializers.ListField(child=EventField())
+
+
+class NextMoveSerializer(serializers.Serializer):
+    to_act = ToActField(allow_null=True)
+    version = serializers.IntegerField(help_text="the version to send as `expected_version`")
+    legal = SeatLegalSerializer(
+        many=True,
+        help_text="the legal actions of each seat now to act that the requester may act "
+        "as (their own seat; every seat for a manager not at the table); never another "
+        "seat's. Empty when none of them is the requester's, or the game is over.",
+    )
+
+
 class EventAppendedSerializer(serializers.Serializer):
     sequence = serializers.IntegerField()
     version = serializers.IntegerField(help_text="the game's version after the event")
     event = EventField(help_text="the event as stored (canonical form)")
     over = serializers.BooleanField()
+    next = NextMoveSerializer(
+        help_text="what is to be done now (after this event and any deal the server made; "
+        "on a retry, now): who acts, at which version, and the requester's own legal "
+        "actions, so the next move needs no GET /legal"
+    )
 
 
 class LoggedEventSerializer(serializers.Serializer):

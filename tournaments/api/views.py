@@ -312,6 +312,19 @@ def _legal(state: EngineGame, seat: int) -> dict[str, Any]:
     return {"count": count, "complete": False, "legal": state.view(seat).get("legal", [])}
 
 
+def _next(state: EngineGame, may_act: Any) -> dict[str, Any]:
+    """Who is to act now and, for each of those seats that the requester may act as
+    (``may_act(seat)``, i.e. :func:`can_act_as`), its legal actions. The legal actions
+    of a seat the requester may not act as are never included: they would show its
+    hand."""
+    return {
+        "to_act": state.to_act,
+        "legal": [
+            {"seat": seat, **_legal(state, seat)} for seat in state.seats_to_act() if may_act(seat)
+        ],
+    }
+
+
 class LegalView(GameAPIView):
     permission_classes = [AllowAny]
 
@@ -380,19 +393,38 @@ class EventsView(GameAPIView):
         data = body.validated_data
         event = data["event"]
         self.check_may_submit(request, game, event)
+        user = request.user
+
+        def may_act(seat: int) -> bool:
+            return can_act_as(user, game, seat)
+
         appended = append_event(
             game.pk,
             event,
             event_id=data["event_id"],
             expected_version=data["expected_version"],
-            user=request.user,
+            user=user,
+            observe=lambda state: _next(state, may_act),
         )
+        if appended.observed is not None:
+            next_move = {"version": appended.version, **appended.observed}
+        else:  # an idempotent retry: what is to be done now
+            current = Game.objects.get(pk=game.pk)
+            next_move = {
+                "version": current.version,
+                **(
+                    games.read_state(current, lambda state: _next(state, may_act))
+                    if current.status == Game.Status.ACTIVE
+                    else {"to_act": None, "legal": []}
+                ),
+            }
         return Response(
             {
                 "sequence": appended.event.sequence,
                 "version": appended.version,
                 "event": appended.event.payload,
                 "over": appended.over,
+                "next": next_move,
             },
             status=status.HTTP_201_CREATED if appended.created else status.HTTP_200_OK,
         )

@@ -11,7 +11,7 @@ the next deal itself, from the game's committed seed, in the same transaction.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,8 @@ class Appended:
     version: int
     created: bool
     over: bool
+    observed: Any = None
+    """What ``observe`` returned for the state after the append (``None`` on a retry)."""
 
 
 def kind_of(event_type: str, engine_game: EngineGame) -> str:
@@ -52,13 +54,18 @@ def append_event(
     event_id: uuid.UUID,
     expected_version: int | None,
     user: Any = None,
+    observe: Callable[[EngineGame], Any] | None = None,
 ) -> Appended:
     """Validate ``payload`` against the game and append it (plus any deal the server
     owes). Raises :class:`Conflict` (stale version, reused event id, game not in
     play) or an :class:`engine.EngineError` (illegal or malformed event); either
-    way nothing is written."""
+    way nothing is written.
+
+    ``observe(state)``, if given, is called with the engine state just after the
+    append, still under the game's lock (so it sees exactly that version); whatever
+    it returns is :attr:`Appended.observed`. It must not change the state."""
     try:
-        return _append(game_id, payload, event_id, expected_version, user)
+        return _append(game_id, payload, event_id, expected_version, user, observe)
     except IntegrityError:
         # The event id is taken after all: by a retry sent without an expected version
         # whose event is legal again (a second tally …), or by a writer of another game
@@ -76,6 +83,7 @@ def _append(
     event_id: uuid.UUID,
     expected_version: int | None,
     user: Any,
+    observe: Callable[[EngineGame], Any] | None,
 ) -> Appended:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
@@ -127,8 +135,9 @@ def _append(
         rows.extend(_owed_deals(game, state, game.version + 1))
         GameEvent.objects.bulk_create(rows)
         _advance(game, state, version_before + len(rows))
+        observed = observe(state) if observe is not None else None
         transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
-    return Appended(rows[0], game.version, True, state.over)
+    return Appended(rows[0], game.version, True, state.over, observed)
 
 
 def _check_submittable(game: Game, event_type: str, state: EngineGame) -> None:
