@@ -73,16 +73,12 @@ class GameAPIView(APIView):
 
     @staticmethod
     def game(game_id: uuid.UUID) -> Game:
-        """The game (404 if there is none), with its seats and their players."""
-        game = (
-            Game.objects.select_related("created_by")
-            .prefetch_related("seats__player__user")
-            .filter(pk=game_id)
-            .first()
-        )
-        if game is None:
-            raise Game.DoesNotExist(f"there is no game {game_id}")
-        return game
+        """The game (404 if there is none): one query. Its seats are read only when a
+        permission needs them (:func:`access.seat_users`, cached once it started)."""
+        try:
+            return Game.objects.get(pk=game_id)
+        except Game.DoesNotExist:
+            raise Game.DoesNotExist(f"there is no game {game_id}") from None
 
     @staticmethod
     def must_manage(request: Request, game: Game, what: str) -> None:
@@ -109,7 +105,7 @@ class GameAPIView(APIView):
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The public summary of a game."""
+    """The public summary of a game (reads its seats, players and their users)."""
 
     def public(state: EngineGame) -> dict[str, Any]:
         return {
@@ -136,13 +132,13 @@ def summary(game: Game) -> dict[str, Any]:
                 "name": seat.player.name,
                 "username": seat.player.user.get_username() if seat.player.user else None,
             }
-            for seat in sorted(game.seats.all(), key=lambda seat: seat.number)
+            for seat in game.seats.select_related("player__user").order_by("number")
         ],
         "seed_commitment": game.seed_commitment,
         "scores": derived["scores"],
         "over": derived["over"],
         "winner": derived["winner"],
-        "created_by": game.created_by.get_username() if game.created_by else None,
+        "created_by": (game.created_by.get_username() if game.created_by_id is not None else None),
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
@@ -387,33 +383,33 @@ class EventsView(GameAPIView):
         ],
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = self.game(game_id)
         body = s.EventSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         event = data["event"]
-        self.check_may_submit(request, game, event)
         user = request.user
-
-        def may_act(seat: int) -> bool:
-            return can_act_as(user, game, seat)
-
+        # The game row is read once, by append_event, locked: who may submit is
+        # checked on it (404 if there is no game) before anything else happens.
         appended = append_event(
-            game.pk,
+            game_id,
             event,
             event_id=data["event_id"],
             expected_version=data["expected_version"],
             user=user,
-            observe=lambda state: _next(state, may_act),
+            authorize=lambda game: self.check_may_submit(request, game, event),
+            observe=lambda game, state: _next(state, lambda seat: can_act_as(user, game, seat)),
         )
         if appended.observed is not None:
             next_move = {"version": appended.version, **appended.observed}
         else:  # an idempotent retry: what is to be done now
-            current = Game.objects.get(pk=game.pk)
+            current = self.game(game_id)
             next_move = {
                 "version": current.version,
                 **(
-                    games.read_state(current, lambda state: _next(state, may_act))
+                    games.read_state(
+                        current,
+                        lambda state: _next(state, lambda seat: can_act_as(user, current, seat)),
+                    )
                     if current.status == Game.Status.ACTIVE
                     else {"to_act": None, "legal": []}
                 ),

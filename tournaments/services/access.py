@@ -1,12 +1,62 @@
-"""Who may do what with a game."""
+"""Who may do what with a game.
+
+Which user plays which seat is read with one query (seat numbers and their players'
+user ids) and, once the game has started, kept in a small in-process cache: seats
+can only change while a game is being set up (:func:`games.seat_player` refuses
+afterwards), so a started game's mapping cannot go stale through the service. As a
+second line, the cache is dropped when a seat or a player is saved or deleted in this
+process, and an entry lives at most ``SEATS_TTL`` seconds, so a change made behind
+the service's back (a shell, another process) is seen within that time.
+"""
 
 from __future__ import annotations
 
+import threading
+import time
+import uuid
+from collections import OrderedDict
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from tournaments.models import Game
+from tournaments.models import Game, Seat
 
 User = AbstractBaseUser | AnonymousUser
+
+SEATS_TTL = 60.0
+"""Seconds a started game's seat → user mapping is kept in process."""
+SEATS_CACHE_SIZE = 2048
+
+_lock = threading.Lock()
+_seats: OrderedDict[uuid.UUID, tuple[float, dict[int, int | None]]] = OrderedDict()
+
+
+def seat_users(game: Game) -> dict[int, int | None]:
+    """Seat number → the user id of its player (``None`` for a guest), for the seats
+    filled so far. One query, none while a started game's mapping is cached."""
+    started = game.status != Game.Status.SETUP
+    if started:
+        now = time.monotonic()
+        with _lock:
+            hit = _seats.get(game.pk)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+    mapping = dict(Seat.objects.filter(game_id=game.pk).values_list("number", "player__user_id"))
+    if started:
+        with _lock:
+            _seats[game.pk] = (time.monotonic() + SEATS_TTL, mapping)
+            _seats.move_to_end(game.pk)
+            while len(_seats) > SEATS_CACHE_SIZE:
+                _seats.popitem(last=False)
+    return mapping
+
+
+def forget_seats(game_id: uuid.UUID | None = None) -> None:
+    """Drop the cached seats of one game (or of every game)."""
+    with _lock:
+        if game_id is None:
+            _seats.clear()
+        else:
+            _seats.pop(game_id, None)
 
 
 def can_manage(user: User, game: Game) -> bool:
@@ -21,7 +71,7 @@ def seats_of(user: User, game: Game) -> list[int]:
     """The seats of ``game`` that ``user`` plays."""
     if not user.is_authenticated:
         return []
-    return sorted(seat.number for seat in game.seats.all() if seat.player.user_id == user.pk)
+    return sorted(number for number, user_id in seat_users(game).items() if user_id == user.pk)
 
 
 def can_act_as(user: User, game: Game, seat: int) -> bool:

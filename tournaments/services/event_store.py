@@ -54,18 +54,24 @@ def append_event(
     event_id: uuid.UUID,
     expected_version: int | None,
     user: Any = None,
-    observe: Callable[[EngineGame], Any] | None = None,
+    authorize: Callable[[Game], None] | None = None,
+    observe: Callable[[Game, EngineGame], Any] | None = None,
 ) -> Appended:
     """Validate ``payload`` against the game and append it (plus any deal the server
     owes). Raises :class:`Conflict` (stale version, reused event id, game not in
     play) or an :class:`engine.EngineError` (illegal or malformed event); either
     way nothing is written.
 
-    ``observe(state)``, if given, is called with the engine state just after the
+    ``authorize(game)``, if given, is called first, with the game row just read and
+    locked (``Game.DoesNotExist`` if there is none): it raises to refuse (a
+    :class:`~tournaments.services.errors.Forbidden` …), and nothing is written. So the
+    caller need not read the game itself.
+
+    ``observe(game, state)``, if given, is called with the engine state just after the
     append, still under the game's lock (so it sees exactly that version); whatever
     it returns is :attr:`Appended.observed`. It must not change the state."""
     try:
-        return _append(game_id, payload, event_id, expected_version, user, observe)
+        return _append(game_id, payload, event_id, expected_version, user, authorize, observe)
     except IntegrityError:
         # The event id is taken after all: by a retry sent without an expected version
         # whose event is legal again (a second tally …), or by a writer of another game
@@ -83,10 +89,16 @@ def _append(
     event_id: uuid.UUID,
     expected_version: int | None,
     user: Any,
-    observe: Callable[[EngineGame], Any] | None,
+    authorize: Callable[[Game], None] | None,
+    observe: Callable[[Game, EngineGame], Any] | None,
 ) -> Appended:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise Game.DoesNotExist(f"there is no game {game_id}") from None
+        if authorize is not None:
+            authorize(game)
         # The event id is looked up only when the event is refused: a retry of an
         # accepted event finds the game moved on (its expected version is stale) or
         # over, or its event no longer legal, or, without an expected version, meets
@@ -135,7 +147,7 @@ def _append(
         rows.extend(_owed_deals(game, state, game.version + 1))
         GameEvent.objects.bulk_create(rows)
         _advance(game, state, version_before + len(rows))
-        observed = observe(state) if observe is not None else None
+        observed = observe(game, state) if observe is not None else None
         transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
     return Appended(rows[0], game.version, True, state.over, observed)
 

@@ -1,0 +1,75 @@
+"""Token authentication with a short-lived in-process cache.
+
+DRF's ``TokenAuthentication`` reads the token and its user from the database on
+every request (one query joining ``authtoken_token`` and ``auth_user``). Here a valid
+token's user is kept in process for ``TOKEN_TTL`` seconds, keyed by the token:
+
+- a token that is deleted (logged out, rotated) or a user who is deactivated stops
+  working within ``TOKEN_TTL`` seconds in every gunicorn worker, and at once in the
+  process that deleted it or saved the user (signals drop the entries);
+- an unknown or inactive token is never cached: it costs the query every time, as
+  before;
+- each request gets its own copy of the cached user object, so no request sees
+  another's changes to it.
+
+Permissions are not cached: they are worked out from the user on every request.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_delete, post_save
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+TOKEN_TTL = 5.0
+"""Seconds a valid token's user is kept in process (how long a deleted token may
+still work in another worker)."""
+TOKEN_CACHE_SIZE = 4096
+
+_lock = threading.Lock()
+_tokens: OrderedDict[str, tuple[float, Any, Any]] = OrderedDict()
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``, as DRF's, with the user cached for a few seconds."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        now = time.monotonic()
+        with _lock:
+            hit = _tokens.get(key)
+        if hit is not None and hit[0] > now:
+            return copy.copy(hit[1]), hit[2]
+        user, token = super().authenticate_credentials(key)  # raises if unknown/inactive
+        with _lock:
+            _tokens[key] = (now + TOKEN_TTL, user, token)
+            _tokens.move_to_end(key)
+            while len(_tokens) > TOKEN_CACHE_SIZE:
+                _tokens.popitem(last=False)
+        return copy.copy(user), token
+
+
+def forget_tokens() -> None:
+    """Drop every cached token (this process)."""
+    with _lock:
+        _tokens.clear()
+
+
+def _token_deleted(sender: Any, instance: Token, **kwargs: Any) -> None:
+    with _lock:
+        _tokens.pop(instance.key, None)
+
+
+def _user_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    forget_tokens()
+
+
+post_delete.connect(_token_deleted, sender=Token, dispatch_uid="tavolo-token-deleted")
+post_save.connect(_user_changed, sender=get_user_model(), dispatch_uid="tavolo-user-saved")
+post_delete.connect(_user_changed, sender=get_user_model(), dispatch_uid="tavolo-user-deleted")
