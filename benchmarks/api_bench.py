@@ -1,7 +1,7 @@
 """How many validated moves a second the HTTP API accepts, and how fast it answers.
 
     python -m benchmarks.api_bench [--clients 8] [--seconds 10] [--games 8]
-                                   [--workers 2] [--threads 4] [--game whist]
+                                   [--workers 2] [--threads 8] [--game whist]
 
 Set-up (not timed): a fresh PostgreSQL database ``tavolo_bench`` on the server of
 ``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/tavolo``) is dropped and
@@ -35,14 +35,16 @@ machine, the figures depend on them). Nothing is asserted on timing.
 ``--profile N`` then plays N more moves in-process (Django's test client against the
 same database) under cProfile and prints where the time goes, per request.
 
-**Why 2 gunicorn workers of 4 threads (gthread) by default**, on this 2-core machine:
+**Why 2 gunicorn workers of 8 threads (gthread) by default**, on this 2-core machine:
 two processes can keep both cores busy with Python (one process cannot, because of the
-GIL); the threads of a process overlap each other's waits on PostgreSQL; gthread keeps
-HTTP connections alive (sync workers close each one); and fewer processes mean fewer
-in-process state caches, so fewer requests find theirs behind the game and query the
-tail of the event log. Measured on the same machine, under the same load, gthread 2x4
-used the least gunicorn CPU per move and gave the most moves a second; sync 4 and 3,
-and gthread 4x2, came after it. ``--workers``/``--threads`` (1 thread: sync) try others.
+GIL: 1x8 gave ~300 moves/s); the threads of a process overlap each other's waits on
+PostgreSQL; gthread keeps HTTP connections alive (sync workers close each one); and a
+kept-alive connection stays with the worker that accepted it, so a worker may hold
+more of the 8 clients' connections than it has threads: with 8 threads none waits
+for a free one. Measured 2026-11-22, same load, 10 s runs (moves/s; ±15% run to run):
+gthread 2x8 540, 438, 455, 402; 2x4 412, 432, 401, 372, 391, 369; 2x2 457, 419;
+3x2 430, 423; 3x4 392, 419; sync 2 410, 464; sync 4 392, 408; 1x8 308, 291. 2x8 led
+2x4 in both interleaved pairs. ``--workers``/``--threads`` (1 thread: sync) try others.
 
 Only loopback addresses are used; every loop is bounded in time and count; gunicorn is
 stopped and the database dropped at the end (``--keep-db`` keeps it).
@@ -676,7 +678,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(GAME_OPTIONS), default="whist")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument(
-        "--threads", type=int, default=4, help="threads per worker, gthread if > 1 (default 4)"
+        "--threads", type=int, default=8, help="threads per worker, gthread if > 1 (default 8)"
     )
     parser.add_argument(
         "--max-moves", type=int, default=100_000, help="moves per client at most (default 100000)"
