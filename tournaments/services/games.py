@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import ENGINE_VERSION, EngineError, new_game
+from engine.record import RecordError, game_from_record
 from tournaments import fairness
 from tournaments.models import Game, GameEvent, Player, Seat
 from tournaments.services import state_cache
@@ -160,22 +161,13 @@ def export_record(game: Game) -> dict[str, Any]:
 def import_record(record: Any, created_by: Any = None) -> Game:
     """Create a game from a record, validating it event by event; a bad record is
     rejected whole (nothing is written) with the reason and the event's index."""
-    if not isinstance(record, Mapping):
-        raise RecordRejected("a record must be a JSON object")
-    for key in ("game", "players", "events"):
-        if key not in record:
-            raise RecordRejected(f"the record has no {key!r}")
-    if record.get("format", "tavolo-record/1") != "tavolo-record/1":
-        raise RecordRejected(f"unknown record format {record.get('format')!r}")
+    try:
+        state = game_from_record(record)
+    except RecordError as error:
+        raise RecordRejected(str(error)) from None
     events = record["events"]
     if not isinstance(events, list):
         raise RecordRejected("'events' must be a list")
-    try:
-        state = new_game(
-            record["game"], record["players"], record.get("options"), record.get("first_dealer", 0)
-        )
-    except EngineError as error:
-        raise RecordRejected(str(error)) from None
     payloads = []
     for index, event in enumerate(events):
         if isinstance(event, Mapping) and ("expect" in event or event.get("illegal") is True):
