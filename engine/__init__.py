@@ -45,6 +45,11 @@ _GAME_MODULES: dict[str, tuple[str, str]] = {
     "german_whist": ("engine.games.german_whist", "GermanWhist"),
     "whist": ("engine.games.whist", "Whist"),
     "three_handed_whist": ("engine.games.three_handed_whist", "ThreeHandedWhist"),
+    "scopa": ("engine.games.scopa", "Scopa"),
+    "briscola": ("engine.games.briscola", "Briscola"),
+    "tresette": ("engine.games.tresette", "Tresette"),
+    "burraco": ("engine.games.burraco", "Burraco"),
+    "scala40": ("engine.games.scala40", "Scala40"),
 }
 
 

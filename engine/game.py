@@ -20,12 +20,14 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.actions import Action, make_action
 from engine.cards import Card
 from engine.errors import (
+    CardNotHeld,
     IllegalEvent,
     InvalidOption,
     InvalidTally,
@@ -43,6 +45,24 @@ DEAL = "deal"
 """The phase in which the game awaits the next deal (a ``deal`` or a ``tally``)."""
 OVER = "over"
 """The phase of a finished game."""
+
+
+@dataclass(frozen=True)
+class ChanceShuffle:
+    """A chance event other than a deal that a game awaits (Scala 40's ``reshuffle``):
+    ``cards`` in a canonical order, to be shuffled and written as
+    ``{"type": event_type, field: [cards in the new order]}``. ``label`` names it
+    uniquely within the game (``"reshuffle:DEAL:N"``), so a seeded shuffle can use it
+    as :func:`tournaments.fairness.deal_event` uses ``"deal:N"``."""
+
+    event_type: str
+    field: str
+    label: str
+    cards: tuple[Card, ...]
+
+    def event(self, order: Sequence[Card]) -> dict[str, Any]:
+        """The chance event with the cards in ``order``."""
+        return {"type": self.event_type, self.field: [c.code for c in order]}
 
 
 class Game:
@@ -247,9 +267,21 @@ class Game:
         """Tricks won so far in the current hand, per side (trick games only)."""
         return None
 
+    def pending_shuffle(self) -> ChanceShuffle | None:
+        """The chance event other than a deal that the game awaits (``awaiting`` is
+        ``"deal"`` then too: a chance event is due), or ``None`` when the next chance
+        event is a deal. Only Scala 40's reshuffle so far."""
+        return None
+
     def random_deal_event(self, rng: random.Random) -> dict[str, Any]:
         """A ``deal`` event with the deck shuffled by ``rng`` (tests and benchmarks;
-        the service shuffles from its committed seed)."""
+        the service shuffles from its committed seed); or the awaited
+        :meth:`pending_shuffle` event, shuffled by ``rng``."""
+        shuffle = self.pending_shuffle()
+        if shuffle is not None:
+            order = list(shuffle.cards)
+            rng.shuffle(order)
+            return shuffle.event(order)
         deck = self.new_deck()
         rng.shuffle(deck)
         return {"type": "deal", "deck": [c.code for c in deck]}
@@ -388,6 +420,30 @@ class Game:
         return highest(self.totals)
 
     # ------------------------------------------------------------------ helpers for subclasses
+
+    def _check_card_play(
+        self, action: Action, phase: str, turn: int | None, hand: Collection[Card]
+    ) -> tuple[int, Card]:
+        """The seat and card of a play, once it is the play phase, the seat's turn and
+        the card in its hand; the precise error otherwise (nothing is changed)."""
+        seat = action.seat
+        card = action.card
+        assert seat is not None and card is not None
+        if self.phase != phase:
+            raise WrongPhase(
+                f"seat {seat} cannot play {card.code} now: the game is in its {self.phase} phase",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if seat != turn:
+            raise self._not_your_turn(action)
+        if card not in hand:
+            raise CardNotHeld(
+                f"seat {seat} cannot play {card.code}: it does not hold the {card.name}",
+                seat=seat,
+                event=action.to_event(),
+            )
+        return seat, card
 
     def _not_your_turn(self, action: Action, event: Event | None = None) -> NotYourTurn:
         expected = self.to_act

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.cards import SUIT_NAMES, Card, sorted_cards
-from engine.errors import CardNotHeld, MustFollowSuit, WrongPhase
+from engine.cards import RANK_CHARS, SUIT_NAMES, Card, sorted_cards
+from engine.errors import MustFollowSuit
 from engine.game import Event, Game, parse_card, parse_seat
 
 PLAY = "play"
@@ -48,6 +48,33 @@ def winning_seat(trick: Sequence[tuple[int, Card]], trump: str | None) -> int:
         elif card.suit == trump:
             best_seat, best = seat, card
     return best_seat
+
+
+def winning_seat_by_strength(
+    trick: Sequence[tuple[int, Card]], trump: str | None, strength: Sequence[int]
+) -> int:
+    """Like :func:`winning_seat`, but cards of one suit compare by ``strength[card.rank]``
+    instead of by rank (the Italian games: in Briscola the 3 beats the king, in
+    Tresette the 3 and the 2 beat the ace)."""
+    best_seat, best = trick[0]
+    best_strength = strength[best.rank]
+    for seat, card in trick[1:]:
+        if card.suit == best.suit:
+            card_strength = strength[card.rank]
+            if card_strength > best_strength:
+                best_seat, best, best_strength = seat, card, card_strength
+        elif card.suit == trump:
+            best_seat, best, best_strength = seat, card, strength[card.rank]
+    return best_seat
+
+
+def strength_table(order: str) -> tuple[int, ...]:
+    """A ``strength`` table for :func:`winning_seat_by_strength`, indexed by rank, from the
+    rank characters strongest first (``"A3KQJ76542"``)."""
+    table = [0] * 15
+    for place, rank_char in enumerate(order):
+        table[RANK_CHARS.index(rank_char) + 2] = len(order) - place
+    return tuple(table)
 
 
 class TrickGame(Game):
@@ -113,24 +140,9 @@ class TrickGame(Game):
         return play_action(parse_seat(event, self.players), parse_card(event))
 
     def _apply_play(self, action: Action) -> None:
-        seat = action.seat
-        card = action.card
-        assert seat is not None and card is not None
-        if self.phase != PLAY:
-            raise WrongPhase(
-                f"seat {seat} cannot play {card.code} now: the game is in its {self.phase} phase",
-                seat=seat,
-                event=action.to_event(),
-            )
-        if seat != self.turn:
-            raise self._not_your_turn(action)
-        hand = self.hands[seat]
-        if card not in hand:
-            raise CardNotHeld(
-                f"seat {seat} cannot play {card.code}: it does not hold the {card.name}",
-                seat=seat,
-                event=action.to_event(),
-            )
+        assert action.seat is not None
+        hand = self.hands[action.seat]
+        seat, card = self._check_card_play(action, PLAY, self.turn, hand)
         if self.trick:
             problem = self._follow_error(seat, card)
             if problem is not None:

@@ -1,0 +1,460 @@
+"""Burraco's melds, apart from the game's state: reading a meld, adding to one, card
+values, and finding melds in a hand (for the random player).
+
+Pure functions over cards, shared by online play (:mod:`engine.games.burraco`) and by
+the service, which may ask :func:`check_meld` "is this meld legal, and if not why"
+without touching a game.
+
+**Positions.** A sequence's cards stand on positions ``1 … 14`` of its suit: ``1`` is
+the ace below the 2, ``2 … 13`` the ranks 2 to K, ``14`` the ace above the K (so a
+sequence may run A–K–A, 14 cards). A **wildcard** is a joker, or a 2 that does not
+stand on position 2 of its own suit's sequence; at most one per meld. A group's
+wildcard stands for a card of the group's rank.
+
+**Writing a meld.** A sequence is written low to high, the wildcard in its place:
+``["5H", "BJ", "7H"]`` (the joker is the 6), ``["BJ", "5H", "6H"]`` (the 4),
+``["5H", "6H", "BJ"]`` (the 7). A group's cards may come in any order.
+
+**Adding** (:func:`check_addition`): the added cards go where they fit; a natural card
+that a wildcard stands for takes its place and moves the wildcard to the lower end (the
+upper end when the lower end is the low ace). When the cards could go in more than one
+place (an ace below the 2 or above the K, a lone wildcard at either end, a 2 of the
+suit as a natural 2 or as a wildcard above), the place that keeps the added cards in
+the order written wins, then the lowest.
+
+>>> from engine.cards import cards
+>>> check_meld(cards("5H BJ 7H")).meld.stands_for
+'6H'
+>>> check_meld(cards("5H 6S 7H")).reason
+'neither a group (one rank) nor a sequence (one suit): 5H 6S 7H'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Final
+
+from engine.cards import RANK_CHARS, SUIT_NAMES, Card, double_deck
+from engine.errors import MalformedCard
+
+BURRACO_LENGTH: Final = 7
+"""A meld of this many cards or more is a burraco."""
+ACE_LOW: Final = 1
+ACE_HIGH: Final = 14
+WILD: Final = 0
+"""Placement of an added card that goes in as the wildcard (not on its own position)."""
+
+
+def card_value(card: Card) -> int:
+    """Joker 30, 2 = 20, A = 15, 8 … K = 10, 3 … 7 = 5."""
+    if card.is_joker:
+        return 30
+    rank = card.rank
+    if rank == 2:
+        return 20
+    if rank == 14:
+        return 15
+    return 10 if rank >= 8 else 5
+
+
+VALUE: Final[dict[Card, int]] = {c: card_value(c) for c in set(double_deck())}
+DECK_POINTS: Final = sum(card_value(c) for c in double_deck())
+"""All 108 cards' values added up (1,080)."""
+
+
+def is_wildcard(card: Card) -> bool:
+    """Whether ``card`` is a wildcard outside a sequence: a joker or any 2 (a 2 is a
+    natural card only on position 2 of its own suit's sequence)."""
+    return card.is_joker or card.rank == 2
+
+
+def position_name(position: int, suit: str | None) -> str:
+    """The card (or, without a suit, the rank) a position stands for: ``4H``, ``A``."""
+    rank = "A" if position in (ACE_LOW, ACE_HIGH) else RANK_CHARS[position - 2]
+    return rank + (suit or "")
+
+
+def codes(items: Iterable[Card]) -> str:
+    return " ".join(c.code for c in items)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table. ``cards`` are low to high for a sequence (``cards[i]``
+    stands on position ``low + i``), as laid for a group. ``suit`` is a sequence's suit
+    (``None`` for a group), ``rank`` a group's rank (``None`` for a sequence), ``wild``
+    the index of the wildcard in ``cards`` (``None``: clean)."""
+
+    cards: tuple[Card, ...]
+    suit: str | None = None
+    rank: int | None = None
+    low: int = 0
+    wild: int | None = None
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.suit is not None
+
+    @property
+    def stands_for(self) -> str | None:
+        """What the wildcard stands for: a card (``"6H"``) in a sequence, a rank
+        (``"K"``) in a group; ``None`` without a wildcard."""
+        if self.wild is None:
+            return None
+        if self.suit is not None:
+            return position_name(self.low + self.wild, self.suit)
+        assert self.rank is not None
+        return position_name(self.rank, None)
+
+    @property
+    def burraco(self) -> str | None:
+        """``"clean"`` or ``"dirty"`` for a burraco (7 cards or more), else ``None``."""
+        if len(self.cards) < BURRACO_LENGTH:
+            return None
+        return "clean" if self.wild is None else "dirty"
+
+    @property
+    def points(self) -> int:
+        return sum(VALUE[c] for c in self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "sequence" if self.is_sequence else "group",
+            "cards": [c.code for c in self.cards],
+            "as": self.stands_for,
+            "burraco": self.burraco,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """The answer to "is this meld (or addition) legal": ``meld`` is the meld it makes
+    (``None`` if illegal), ``reason`` says why not (empty when legal), ``rule`` names the
+    rule broken."""
+
+    meld: Meld | None
+    reason: str = ""
+    rule: str = "meld"
+
+    @property
+    def ok(self) -> bool:
+        return self.meld is not None
+
+    def __bool__(self) -> bool:
+        return self.meld is not None
+
+
+def _bad(reason: str, rule: str = "meld") -> MeldCheck:
+    return MeldCheck(None, reason, rule)
+
+
+def _as_cards(items: Sequence[Card | str]) -> list[Card] | str:
+    out: list[Card] = []
+    for item in items:
+        if isinstance(item, Card):
+            out.append(item)
+            continue
+        try:
+            out.append(Card.parse(item))
+        except MalformedCard as error:
+            return str(error)
+    return out
+
+
+# ---------------------------------------------------------------------- new melds
+
+
+def check_meld(items: Sequence[Card | str]) -> MeldCheck:
+    """Whether ``items`` (cards or card codes, a sequence low to high) make a meld by
+    themselves; the meld, or the reason they do not. Whose cards they are and the
+    closing rules are the game's business (:meth:`Burraco.check_meld`)."""
+    parsed = _as_cards(items)
+    if isinstance(parsed, str):
+        return _bad(parsed)
+    cards = parsed
+    if len(cards) < 3:
+        return _bad(f"a meld needs at least 3 cards, not {len(cards)}")
+    naturals = [c for c in cards if not is_wildcard(c)]
+    if not naturals:
+        return _bad(
+            "jokers and 2s are wildcards (a 2 is natural only as the 2 of its own suit's "
+            f"sequence), and a meld holds at most one: {codes(cards)}",
+            "wildcards",
+        )
+    ranks = {c.rank for c in naturals}
+    wildcards = len(cards) - len(naturals)
+    if len(ranks) == 1 and wildcards <= 1:
+        wild = next((i for i, c in enumerate(cards) if is_wildcard(c)), None)
+        return MeldCheck(Meld(tuple(cards), rank=naturals[0].rank, wild=wild))
+    suits = {c.suit for c in naturals}
+    if len(suits) > 1:
+        if len(ranks) == 1:
+            return _bad(
+                f"a meld holds at most one wildcard (a joker or a 2): {codes(cards)}",
+                "wildcards",
+            )
+        return _bad(f"neither a group (one rank) nor a sequence (one suit): {codes(cards)}")
+    suit = naturals[0].suit
+    assert suit is not None
+    meld = read_sequence(cards, suit)
+    if meld is not None:
+        return MeldCheck(meld)
+    certain = sum(1 for c in cards if c.is_joker or (c.rank == 2 and c.suit != suit))
+    if certain > 1 or wildcards > 2 or (len(ranks) == 1 and len(naturals) > 1):
+        return _bad(
+            f"a meld holds at most one wildcard (a joker or a 2): {codes(cards)}", "wildcards"
+        )
+    if len(cards) > ACE_HIGH:
+        return _bad(f"a sequence holds at most {ACE_HIGH} cards (A to K to A)")
+    return _bad(
+        f"not a sequence: {codes(cards)} are not consecutive {SUIT_NAMES[suit]} written low "
+        "to high (a wildcard may fill one gap or stand at one end; an ace goes below the 2 "
+        "or above the K)"
+    )
+
+
+def read_sequence(cards: Sequence[Card], suit: str) -> Meld | None:
+    """``cards`` read as a sequence of ``suit`` written low to high, or ``None``."""
+    n = len(cards)
+    if n > ACE_HIGH:
+        return None
+    first = next((i for i, c in enumerate(cards) if not is_wildcard(c)), None)
+    if first is None:
+        return None
+    rank = cards[first].rank
+    lows = (ACE_LOW - first, ACE_HIGH - first) if rank == ACE_HIGH else (rank - first,)
+    for low in lows:
+        if low < ACE_LOW or low + n - 1 > ACE_HIGH:
+            continue
+        wild: int | None = None
+        for index, card in enumerate(cards):
+            position = low + index
+            if card.is_joker or card.rank == 2:
+                if card.suit == suit and position == 2:
+                    continue  # a natural 2
+                if wild is not None:
+                    break
+                wild = index
+            elif card.suit != suit or not _fits(card.rank, position):
+                break
+        else:
+            return Meld(tuple(cards), suit=suit, low=low, wild=wild)
+    return None
+
+
+def _fits(rank: int, position: int) -> bool:
+    return rank == position or (rank == ACE_HIGH and position == ACE_LOW)
+
+
+# ---------------------------------------------------------------------- additions
+
+
+def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
+    """Whether ``items`` (cards or codes) may be added to ``meld``; the meld it makes."""
+    parsed = _as_cards(items)
+    if isinstance(parsed, str):
+        return _bad(parsed)
+    added = parsed
+    if not added:
+        return _bad("an addition needs at least one card")
+    if meld.suit is None:
+        return _add_to_group(meld, added)
+    return _add_to_sequence(meld, meld.suit, added)
+
+
+def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
+    assert meld.rank is not None
+    wrong = [c for c in added if not is_wildcard(c) and c.rank != meld.rank]
+    if wrong:
+        return _bad(
+            f"{codes(wrong)} cannot join a group of {position_name(meld.rank, None)}s",
+        )
+    wilds = sum(1 for c in added if is_wildcard(c)) + (meld.wild is not None)
+    if wilds > 1:
+        return _bad(
+            "a meld holds at most one wildcard (a joker or a 2)"
+            + (" and this group has one already" if meld.wild is not None else ""),
+            "wildcards",
+        )
+    cards = meld.cards + tuple(added)
+    wild = meld.wild
+    if wild is None:
+        wild = next((i for i, c in enumerate(cards) if is_wildcard(c)), None)
+    return MeldCheck(Meld(cards, rank=meld.rank, wild=wild))
+
+
+def _add_to_sequence(meld: Meld, suit: str, added: list[Card]) -> MeldCheck:
+    options: list[tuple[int, ...]] = []
+    for card in added:
+        if card.is_joker or (card.rank == 2 and card.suit != suit):
+            options.append((WILD,))
+        elif card.suit != suit:
+            return _bad(f"{card.code} cannot join a sequence of {SUIT_NAMES[suit]}")
+        elif card.rank == 2:
+            options.append((2, WILD))
+        elif card.rank == ACE_HIGH:
+            options.append((ACE_LOW, ACE_HIGH))
+        else:
+            options.append((card.rank,))
+    naturals: dict[int, Card] = {}
+    wild_card: Card | None = None
+    wild_at = 0
+    for index, card in enumerate(meld.cards):
+        if index == meld.wild:
+            wild_card, wild_at = card, meld.low + index
+        else:
+            naturals[meld.low + index] = card
+    if wild_card is not None and sum(1 for o in options if o == (WILD,)) > 0:
+        return _bad(
+            "a meld holds at most one wildcard (a joker or a 2) and this sequence has one already",
+            "wildcards",
+        )
+    found: dict[tuple[int, tuple[Card, ...]], tuple[bool, Meld]] = {}
+    reason = ""
+    for combo in product(*options):
+        for layout in _place(suit, naturals, wild_card, wild_at, added, combo):
+            if isinstance(layout, str):
+                reason = reason or layout
+                continue
+            meld_out, placed = layout
+            in_order = all(a < b for a, b in zip(placed, placed[1:], strict=False))
+            found.setdefault((meld_out.low, meld_out.cards), (in_order, meld_out))
+    if not found:
+        return _bad(
+            reason or f"{codes(added)} do not extend the sequence {codes(meld.cards)} at either end"
+        )
+    best = min(found.values(), key=lambda f: (not f[0], f[1].low, len(f[1].cards)))
+    return MeldCheck(best[1])
+
+
+def _place(
+    suit: str,
+    naturals: dict[int, Card],
+    wild_card: Card | None,
+    wild_at: int,
+    added: list[Card],
+    combo: tuple[int, ...],
+) -> list[tuple[Meld, list[int]] | str]:
+    """The layouts of one choice of places (``combo``: a position or ``WILD`` per added
+    card), each with the positions the added cards took; or why there is none."""
+    taken = dict(naturals)
+    new_wild: Card | None = None
+    new_wild_index = -1
+    for index, (card, position) in enumerate(zip(added, combo, strict=True)):
+        if position == WILD:
+            if new_wild is not None or wild_card is not None:
+                return ["a meld holds at most one wildcard (a joker or a 2)"]
+            new_wild, new_wild_index = card, index
+        elif position in taken:
+            return [f"the sequence already has its {position_name(position, card.suit)}"]
+        else:
+            taken[position] = card
+    displaced = wild_card is not None and wild_at in taken
+    occupied = set(taken)
+    if wild_card is not None and not displaced:
+        occupied.add(wild_at)
+    low, high = min(occupied), max(occupied)
+    holes = [p for p in range(low, high + 1) if p not in occupied]
+    floating = wild_card if displaced else new_wild
+    places: list[int] = []
+    if floating is None:
+        if holes:
+            return ["the cards would leave a gap in the sequence"]
+    elif displaced:
+        if holes:
+            return ["the cards would leave a gap in the sequence"]
+        spot = low - 1 if low > ACE_LOW else high + 1
+        if spot > ACE_HIGH:
+            return ["the wildcard that would move has no place left (A to K to A is full)"]
+        places = [spot]
+    elif len(holes) == 1:
+        places = holes
+    elif holes:
+        return ["the cards would leave more than one gap, and one wildcard fills only one"]
+    else:
+        places = [p for p in (low - 1, high + 1) if ACE_LOW <= p <= ACE_HIGH]
+    if floating is None:
+        return [_layout(suit, taken, wild_card, wild_at, combo, -1)]
+    return [_layout(suit, taken, floating, spot, combo, new_wild_index) for spot in places]
+
+
+def _layout(
+    suit: str,
+    taken: dict[int, Card],
+    wildcard: Card | None,
+    wild_at: int,
+    combo: tuple[int, ...],
+    new_wild_index: int,
+) -> tuple[Meld, list[int]]:
+    cells = dict(taken)
+    if wildcard is not None:
+        cells[wild_at] = wildcard
+    low = min(cells)
+    cards = tuple(cells[p] for p in range(low, low + len(cells)))
+    wild: int | None = None
+    if wildcard is not None and not (wildcard.rank == 2 and wildcard.suit == suit and wild_at == 2):
+        wild = wild_at - low
+    placed = [wild_at if i == new_wild_index else p for i, p in enumerate(combo)]
+    return Meld(cards, suit=suit, low=low, wild=wild), placed
+
+
+# ---------------------------------------------------------------------- finding melds
+
+
+def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Some melds ``hand`` can lay (each written as :func:`check_meld` reads it): every
+    group of three or more natural cards of a rank, a pair with a wildcard, and the
+    longest runs of each suit, with a wildcard at their lower end or in a single gap.
+    Not every meld: enough for a random player that melds what it can."""
+    count = Counter(hand)
+    wilds = sorted((c for c in count if is_wildcard(c)), key=lambda c: (not c.is_joker, c))
+    found: list[tuple[Card, ...]] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, dict[int, Card]] = {}
+    for card, copies in count.items():
+        if is_wildcard(card):
+            continue
+        by_rank.setdefault(card.rank, []).extend([card] * copies)
+        assert card.suit is not None
+        cells = by_suit.setdefault(card.suit, {})
+        if card.rank == ACE_HIGH:
+            cells[ACE_LOW] = card
+        cells[card.rank] = card
+    for suit in by_suit:
+        two = Card.parse("2" + suit)
+        if two in count:
+            by_suit[suit][2] = two
+    for naturals in by_rank.values():
+        if len(naturals) >= 3:
+            found.append(tuple(naturals))
+        elif len(naturals) == 2 and wilds:
+            found.append((*naturals, wilds[0]))
+    for cells in by_suit.values():
+        runs: list[list[int]] = []
+        for position in range(ACE_LOW, ACE_HIGH + 1):
+            if position in cells:
+                if runs and runs[-1][-1] == position - 1:
+                    runs[-1].append(position)
+                else:
+                    runs.append([position])
+        for run in runs:
+            if len(run) >= 3:
+                found.append(tuple(cells[p] for p in run))
+        for run, after in zip(runs, runs[1:] + [[]], strict=True):
+            cards = [cells[p] for p in run]
+            if after and after[0] == run[-1] + 2 and wilds:
+                joined = (*cards, wilds[0], *(cells[p] for p in after))
+                found.append(joined)
+            elif len(run) == 2 and wilds:
+                if run[0] > ACE_LOW:
+                    found.append((wilds[0], *cards))
+                elif run[-1] < ACE_HIGH:
+                    found.append((*cards, wilds[0]))
+    usable = []
+    for meld in found:
+        if not Counter(meld) - count and check_meld(meld):
+            usable.append(meld)
+    return usable
