@@ -1,16 +1,26 @@
 """Tournament pairing engine (pure Python; no Django).
 
-``pair_round(round_)`` pairs one round; ``python -m tournaments.pairing`` is the same
-from the command line (JSON in, JSON out). See :mod:`.model` for the input, and
-:mod:`.objective` for the rules a pairing is judged by.
+``pair_round(round_)`` pairs one round by its method (the optimal Swiss by default,
+danese puro/modificato, Mitchell, round robin); ``python -m tournaments.pairing`` is the
+same from the command line (JSON in, JSON out). See :mod:`.model` for the input, and
+:mod:`.objective` for the rules a Swiss pairing is judged by.
 """
 
 from __future__ import annotations
 
-from .model import Entrant, Pairing, PairingInputError, Round, load_round, parse_round
+from .model import (
+    METHODS,
+    Entrant,
+    Pairing,
+    PairingInputError,
+    Round,
+    load_round,
+    parse_round,
+)
 from .objective import Objective, evaluate
 
 __all__ = [
+    "METHODS",
     "Entrant",
     "Objective",
     "Pairing",
@@ -25,7 +35,28 @@ __all__ = [
 
 
 def pair_round(round_: Round) -> Pairing:
-    """Pair one round: head-to-head, multi-seat tables, or a partnership movement."""
+    """Pair one round by its ``method``.
+
+    Swiss: head-to-head, multi-seat tables, or a partnership movement; danese puro and
+    modificato (:mod:`.danese`); Mitchell and round robin (:mod:`.scheduled`).
+    """
+    method = round_.method
+    if method in ("danese_puro", "danese_modificato"):
+        from .danese import pair_danese
+
+        return pair_danese(round_)
+    if method == "mitchell":
+        from .scheduled import pair_mitchell
+
+        return pair_mitchell(round_)
+    if method == "round_robin":
+        from .scheduled import pair_round_robin
+
+        return pair_round_robin(round_)
+    if method != "swiss":
+        raise PairingInputError(
+            "method", f"unknown method {method!r} (one of: {', '.join(METHODS)})"
+        )
     if round_.movement:
         from .movement import pair_movement
 

@@ -4,16 +4,22 @@ The input of one round (``python -m tournaments.pairing`` reads it as JSON)::
 
     {
       "table_size": 2,              # required: 2..10, or a list of sizes (see below)
+      "method": "swiss",            # optional, default "swiss": see "Methods" below
       "seed": 1,                    # optional, default 0: breaks every tie
       "movement": false,            # optional, default false: whist-drive movement
-      "forbidden": [["a", "c"]],    # optional, default []: never at one table
-      "entrants": [                 # required: the active entrants of the round
+      "forbidden": [["a", "c"]],    # optional, default []: never at one table (swiss)
+      "round": 3,                   # optional (required by some methods): 1-based number
+      "rounds": 7,                  # optional: the tournament's number of rounds
+      "group_size": 4,              # optional, round_robin only: largest group
+      "entrants": [                 # required: the entrants of the round
         {"id": "a",                 # required: a non-empty string, unique
          "score": 3,                # required: a finite number (halves for draws, ...)
          "opponents": ["b"],        # optional, default []: everyone a shared a table with
          "partners": [],            # optional, default []: a's previous partners (movement)
+         "previous": ["b"],         # optional, default []: whom a met in the last round
          "byes": 0,                 # optional, default 0: byes a has had so far
-         "rating": 1500}            # optional, default 0: seeds round 1, breaks ties
+         "rating": 1500,            # optional, default 0: seeds round 1, breaks ties
+         "active": true}            # optional, default true: false = withdrawn (scheduled)
       ]
     }
 
@@ -21,9 +27,32 @@ The input of one round (``python -m tournaments.pairing`` reads it as JSON)::
 of sizes in order of preference, e.g. ``[4, 3]`` (Scala 40, Burraco tables): tables of
 the first size, with tables of the later sizes only where they save byes. A movement
 needs tables of 4. ``opponents`` may name an entrant more than once (met twice); it may
-not name the entrant itself or an id that is not an active entrant (a caller leaves out
-withdrawn entrants: they are not paired, so meeting them again is no concern). Unknown
-fields are refused, so a misspelt optional field cannot be silently ignored.
+not name the entrant itself or an id that is not listed. Unknown fields are refused, so
+a misspelt optional field cannot be silently ignored.
+
+**Methods** (``method``; see :mod:`.danese` and :mod:`.scheduled`):
+
+* ``"swiss"`` (default): the optimal Swiss of :mod:`.head_to_head` and
+  :mod:`.multi_seat`, or with ``"movement": true`` the whist-drive movement of
+  :mod:`.movement`. ``movement`` is refused with every other method.
+* ``"danese_puro"``: 1st-2nd, 3rd-4th... of the standings (any ``table_size``).
+* ``"danese_modificato"``: the same, but never the previous round's opponents (the
+  entrants' ``previous``) except in the last round; needs ``round`` and ``rounds``.
+* ``"mitchell"``: North-South stay, East-West move; needs ``round``; ``table_size`` 2.
+* ``"round_robin"`` (all'italiana): Berger tables within groups of up to
+  ``group_size`` (default: everyone in one group); needs ``round``; ``table_size`` 2.
+
+The swiss and danese methods pair the entrants listed, all of them active: a caller
+leaves withdrawn entrants out (``"active": false`` is refused there). Mitchell and round
+robin follow a schedule fixed by the *start order*, the order of ``entrants`` in the
+input, which the caller fixes once (entry order, seeding or a draw) and sends unchanged
+every round, withdrawn entrants included with ``"active": false``: they keep their
+place in the schedule, are not paired, and their scheduled opponent gets a bye. Only
+there may ``opponents``, ``partners`` and ``previous`` name inactive entrants (the
+schedule does not read them). ``forbidden`` is for the swiss method only: no other
+method can honour it, so it is refused rather than ignored. ``previous`` is read by
+danese modificato alone; ``round`` must not exceed ``rounds`` when both are given, and
+must not exceed the schedule's length for Mitchell and round robin.
 
 Every problem is a :class:`PairingInputError` whose ``path`` names the bad field, e.g.
 ``entrants[3].opponents[0]``.
@@ -41,6 +70,8 @@ from typing import Any
 
 __all__ = [
     "MAX_TABLE_SIZE",
+    "METHODS",
+    "SCHEDULED_METHODS",
     "Entrant",
     "Pairing",
     "PairingInputError",
@@ -52,8 +83,24 @@ __all__ = [
 MAX_TABLE_SIZE = 10
 """The largest table the engine seats (Scala 40 allows six; a little headroom)."""
 
-_ROUND_FIELDS = {"table_size", "seed", "movement", "forbidden", "entrants"}
-_ENTRANT_FIELDS = {"id", "score", "opponents", "partners", "byes", "rating"}
+METHODS = ("swiss", "danese_puro", "danese_modificato", "mitchell", "round_robin")
+"""The pairing methods, ``method`` in the input."""
+
+SCHEDULED_METHODS = frozenset({"mitchell", "round_robin"})
+"""Methods whose tables follow a schedule fixed by the start order, not the standings."""
+
+_ROUND_FIELDS = {
+    "table_size",
+    "method",
+    "seed",
+    "movement",
+    "forbidden",
+    "round",
+    "rounds",
+    "group_size",
+    "entrants",
+}
+_ENTRANT_FIELDS = {"id", "score", "opponents", "partners", "previous", "byes", "rating", "active"}
 
 
 class PairingInputError(ValueError):
@@ -67,7 +114,7 @@ class PairingInputError(ValueError):
 
 @dataclass(frozen=True)
 class Entrant:
-    """One active entrant (a player, or a team in a partnership game)."""
+    """One entrant (a player, or a team in a partnership game)."""
 
     id: str
     score: Fraction
@@ -75,6 +122,10 @@ class Entrant:
     partners: frozenset[str] = frozenset()
     byes: int = 0
     rating: Fraction = Fraction(0)
+    previous: frozenset[str] = frozenset()
+    """Whom the entrant met in the previous round (read by danese modificato)."""
+    active: bool = True
+    """False: withdrawn, holding its place in a scheduled method's start order."""
 
     @property
     def met(self) -> frozenset[str]:
@@ -92,6 +143,13 @@ class Round:
     seed: int = 0
     forbidden: frozenset[frozenset[str]] = frozenset()
     movement: bool = False
+    method: str = "swiss"
+    number: int | None = None
+    """The round's 1-based number (``round`` in the input), when given."""
+    rounds: int | None = None
+    """The tournament's number of rounds, when given."""
+    group_size: int | None = None
+    """Round robin: the largest group (None: everyone in one group)."""
     by_id: Mapping[str, Entrant] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -110,6 +168,11 @@ class Round:
     def tie_break(self, entrant_id: str) -> bytes:
         """A deterministic pseudo-random key from the seed: the last tie-break everywhere."""
         return hashlib.sha256(f"{self.seed}\x1f{entrant_id}".encode()).digest()
+
+    @property
+    def active(self) -> tuple[Entrant, ...]:
+        """The entrants to pair: all but those withdrawn from a scheduled method."""
+        return tuple(e for e in self.entrants if e.active)
 
     def order(self) -> list[Entrant]:
         """Entrants strongest first: score, then rating, then the seeded tie-break."""
@@ -263,11 +326,28 @@ def parse_round(data: object) -> Round:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PairingInputError("seed", f"must be a whole number, not {_type_name(seed)}")
 
+    method = data.get("method", "swiss")
+    if not isinstance(method, str):
+        raise PairingInputError("method", f"must be a string, not {_type_name(method)}")
+    if method not in METHODS:
+        raise PairingInputError(
+            "method", f"unknown method {method!r} (one of: {', '.join(METHODS)})"
+        )
+
     movement = data.get("movement", False)
     if not isinstance(movement, bool):
         raise PairingInputError("movement", f"must be true or false, not {_type_name(movement)}")
+    if movement and method != "swiss":
+        raise PairingInputError(
+            "movement", f"a movement is a swiss pairing; it cannot be combined with {method!r}"
+        )
     if movement and sizes != (4,):
         raise PairingInputError("table_size", "a movement needs tables of 4 (table_size 4)")
+    if method in SCHEDULED_METHODS and sizes != (2,):
+        raise PairingInputError(
+            "table_size", f"{method!r} is head-to-head only: table_size must be 2"
+        )
+    number, rounds, group_size = _round_fields(data, method)
 
     raw_entrants = _list(data["entrants"], "entrants")
     raw: list[tuple[str, dict[str, Any]]] = []
@@ -278,6 +358,17 @@ def parse_round(data: object) -> Round:
             raise PairingInputError(path, f"must be an object, not {_type_name(item)}")
         _check_fields(item, _ENTRANT_FIELDS, ("id", "score"), path)
         entrant_id = _id(item["id"], f"{path}.id")
+        active = item.get("active", True)
+        if not isinstance(active, bool):
+            raise PairingInputError(
+                f"{path}.active", f"must be true or false, not {_type_name(active)}"
+            )
+        if not active and method not in SCHEDULED_METHODS:
+            raise PairingInputError(
+                f"{path}.active",
+                f"only mitchell and round_robin keep withdrawn entrants in the input; "
+                f"leave them out of a {method!r} round",
+            )
         if entrant_id in seen:
             raise PairingInputError(
                 f"{path}.id", f"duplicate id {entrant_id!r} (also entrants[{seen[entrant_id]}])"
@@ -307,6 +398,8 @@ def parse_round(data: object) -> Round:
                 partners=ids(item.get("partners", []), f"{path}.partners", entrant_id),
                 byes=_integer(item.get("byes", 0), f"{path}.byes", 0),
                 rating=_number(item.get("rating", 0), f"{path}.rating"),
+                previous=ids(item.get("previous", []), f"{path}.previous", entrant_id),
+                active=item.get("active", True),
             )
         )
 
@@ -324,11 +417,53 @@ def parse_round(data: object) -> Round:
         if a == b:
             raise PairingInputError(path, "a pair needs two different entrants")
         forbidden.add(frozenset((a, b)))
+    if forbidden and method != "swiss":
+        raise PairingInputError(
+            "forbidden", f"only the swiss method can keep pairs apart, not {method!r}"
+        )
 
-    return Round(
+    result = Round(
         table_sizes=sizes,
         entrants=tuple(entrants),
         seed=seed,
         forbidden=frozenset(forbidden),
         movement=movement,
+        method=method,
+        number=number,
+        rounds=rounds,
+        group_size=group_size,
     )
+    if method in SCHEDULED_METHODS:
+        from .scheduled import check_schedule
+
+        check_schedule(result)
+    return result
+
+
+_NEEDS_ROUND = {"danese_modificato", "mitchell", "round_robin"}
+
+
+def _round_fields(
+    data: Mapping[str, Any], method: str
+) -> tuple[int | None, int | None, int | None]:
+    """``round``, ``rounds`` and ``group_size``, checked against the method."""
+    number = rounds = group_size = None
+    if "round" in data:
+        number = _integer(data["round"], "round", 1)
+    elif method in _NEEDS_ROUND:
+        raise PairingInputError("round", f"missing (required by the method {method!r})")
+    if "rounds" in data:
+        rounds = _integer(data["rounds"], "rounds", 1)
+    elif method == "danese_modificato":
+        raise PairingInputError(
+            "rounds", "missing (required by 'danese_modificato', to know the last round)"
+        )
+    if number is not None and rounds is not None and number > rounds:
+        raise PairingInputError("round", f"round {number} is beyond the {rounds} rounds")
+    if "group_size" in data:
+        if method != "round_robin":
+            raise PairingInputError(
+                "group_size", f"only for the method 'round_robin', not {method!r}"
+            )
+        group_size = _integer(data["group_size"], "group_size", 2)
+    return number, rounds, group_size

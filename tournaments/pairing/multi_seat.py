@@ -56,7 +56,7 @@ from functools import cache
 from itertools import combinations, product
 
 from .model import Entrant, Pairing, Round
-from .objective import score_scale
+from .objective import bye_candidates, score_scale
 
 __all__ = [
     "EXACT_LIMIT",
@@ -154,9 +154,16 @@ class Seating:
 def contiguous_lower_bound(scores: Sequence[int], counts: dict[int, int]) -> int:
     """Least rule-3 cost of seating ``scores`` (sorted) in consecutive tables of ``counts``.
 
-    Ignoring rule 1 this is the optimum for the given seated entrants, hence a lower
-    bound on any seating of them.
+    With tables of one size, ignoring rule 1, this is the optimum for the given seated
+    entrants, hence a lower bound on any seating of them: the cost of a table of ``k``
+    is ``k * sum(a^2) - (sum a)^2``, so with one ``k`` the least total maximises the
+    sum of squared table sums, and consecutive tables' sums majorise any others'. With
+    mixed sizes it is not a bound (scores 5 3 3 3 3 3 1 at a table of five and one of
+    two: consecutive costs 20, the fives' middle with 5 and 1 apart costs 16), so it
+    refuses them.
     """
+    if len(counts) > 1:
+        raise ValueError("the consecutive seating bounds rule 3 only for tables of one size")
     sizes = sorted(counts)
     n = len(scores)
     prefix = [0]
@@ -565,7 +572,7 @@ def initial_seating(seating: Seating) -> tuple[list[list[int]], list[int]]:
     """Byes by rule 2, then bands (round 1) or consecutive tables in score order."""
     n = seating.n
     order = seating.order
-    byes = sorted(range(n), key=lambda i: (order[i].byes, seating.score[i], -i))[: seating.nbyes]
+    byes = bye_candidates(order)[: seating.nbyes]
     bye_set = set(byes)
     seated = [i for i in range(n) if i not in bye_set]
     sizes = sorted(seating.counts, reverse=True)
@@ -627,10 +634,11 @@ def seat(
     search = LocalSearch(seating, tables, byes, table_cost)
     budget = int(effort * (60 if len(tables) <= 20 else 40))
     bound = -1
-    if seating.nbyes <= 1:
+    if seating.nbyes <= 1 and len(seating.counts) == 1:
         # Rule 1 kept, the byes rule 2 prefers, and the contiguous seating's rule-3 cost
         # can be bettered by nothing (with one bye, an equally good bye has the same
-        # score, so the seated scores, hence the rule-3 bound, are the same).
+        # score, so the seated scores, hence the rule-3 bound, are the same). Mixed table
+        # sizes have no such bound: the search runs its whole budget.
         seated = sorted((seating.score[i] for t in tables for i in t), reverse=True)
         bound = seating.byes_cost(byes) + contiguous_lower_bound(seated, seating.counts)
     return search.run(seating.rng("local search"), budget, bound)

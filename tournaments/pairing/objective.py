@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from .model import Pairing, Round
+from .model import Entrant, Pairing, Round
 
 __all__ = [
     "Objective",
+    "bye_candidates",
     "evaluate",
     "movement_arrangements",
     "movement_repeats",
@@ -54,6 +55,14 @@ def score_scale(round_: Round) -> int:
     for entrant in round_.entrants:
         scale = math.lcm(scale, entrant.score.denominator)
     return scale
+
+
+def bye_candidates(order: Sequence[Entrant]) -> list[int]:
+    """Positions in ``order`` (strongest first) in the order rule 2 hands out byes.
+
+    Fewest byes so far first, then the lowest score, then the lowest placed in ``order``.
+    """
+    return sorted(range(len(order)), key=lambda i: (order[i].byes, order[i].score, -i))
 
 
 def score_cost(round_: Round, table: Sequence[str]) -> Fraction:
@@ -86,7 +95,7 @@ def movement_repeats(round_: Round, seats: Sequence[str]) -> tuple[int, int]:
 def evaluate(round_: Round, pairing: Pairing) -> Objective:
     """The objective vector of ``pairing``; raises ValueError if it is not a valid pairing."""
     seen: list[str] = [x for table in pairing.tables for x in table] + list(pairing.byes)
-    if sorted(seen) != sorted(e.id for e in round_.entrants):
+    if sorted(seen) != sorted(e.id for e in round_.active):
         raise ValueError("the pairing does not seat every entrant exactly once")
     for table in pairing.tables:
         if len(table) not in round_.table_sizes:
