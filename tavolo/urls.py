@@ -9,10 +9,13 @@ from . import api, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("tournaments.web.urls")),
+    path("", include("scoring.urls")),
+    path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/health/", api.HealthView.as_view(), name="api-health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("scoring.api")),
     path("api/", include("tournaments.api.urls")),
 ]

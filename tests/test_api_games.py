@@ -13,6 +13,7 @@ import json
 import random
 import re
 import uuid
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -38,6 +39,8 @@ SHORT_OPTIONS: dict[str, dict[str, Any]] = {
     "german_whist": {"deals": 1},
     "three_handed_whist": {"deals": 3},
     "italian_whist": {"score_limit": 1},
+    "scopa": {"target": 1},
+    "tresette": {"target": 1},
 }
 """Options that make a whole game one deal or a few."""
 
@@ -105,7 +108,11 @@ def set_up(
     start: bool = True,
     **fields: Any,
 ) -> str:
-    """A game made by ``manager`` with ``usernames`` in seats 0, 1, …; started."""
+    """A game made by ``manager`` with ``usernames`` in seats 0, 1, …; started.
+
+    The game is made for as many players as there are usernames: a game played by
+    several counts (Scopa: 2, 3, 4 or 6) is refused unless told how many play."""
+    fields.setdefault("players", len(usernames))
     game_id = create(manager, game, **fields)["id"]
     for number, username in enumerate(usernames):
         response = seat(manager, game_id, number, username=username)
@@ -396,7 +403,7 @@ def test_the_answer_to_a_move_says_what_comes_next_with_only_the_movers_own_lega
         else:
             assert following["legal"] == []
             seen_other += 1
-        assert not named(response) & secret_cards(state, acting)
+        assert not leaked_cards(response, state, acting)
     assert seen_other  # in whist the turn passes to the next seat
 
 
@@ -502,7 +509,7 @@ def test_next_never_holds_another_seats_legal_actions_in_any_game(name, director
         )
         for entry in following["legal"]:
             assert all(e.get("seat", acting) == acting for e in entry["legal"] if entry["complete"])
-        leaked = named(response, event) & secret_cards(after, acting)
+        leaked = leaked_cards(response, after, acting, event)
         assert not leaked, f"{name}: seat {acting}'s move answer names {sorted(leaked)}"
 
 
@@ -884,12 +891,138 @@ def secret_cards(state: Any, viewer: int | None) -> set[str]:
             public.update(set(taken) & set(state.hand(seat_number)))
     elif state.name == "three_handed_whist" and state.phase in ("exchange", "play"):
         secret.update(state.spare)
+    elif state.name in ("scopa", "briscola") and state.phase == "play":
+        # The stock lies face down (Briscola's turned card under it is public until
+        # played: while it is in the stock and once drawn, in a hand, when it is
+        # shown as the briscola).
+        secret.update(state.stock[state.stock_pos :])
+        if state.name == "briscola" and state.briscola is not None:
+            public.add(state.briscola)
     elif state.name == "italian_whist":
         for waiting in state.waiting_hands:
             secret.update(waiting)
         if viewer is not None:
             public.update(state.formed_second[viewer])
+    elif state.name in DOUBLE_DECK:
+        hidden, seen = copies(state, viewer)
+        return {code for code in hidden if not seen[code]}
     return {card.code for card in secret - public}
+
+
+DOUBLE_DECK = ("burraco", "scala40")
+"""Games with two copies of each card: a code names either copy, so what a viewer may
+see is counted in copies, not codes (:func:`copies_leaked`)."""
+COPY = re.compile(r"((?:[2-9TJQKA][SHDC])|RJ|BJ)(?:=(?:[2-9TJQKA][SHDC]))?")
+"""A card code in a double-deck response; a Scala 40 joker token (``RJ=7H``) names the
+joker held (the card after ``=`` is a declaration, not a card held)."""
+
+
+def copies(state: Any, viewer: int | None) -> tuple[Counter[str], Counter[str]]:
+    """Double-deck games: per code, the copies in places hidden from ``viewer`` and the
+    times its view may name that code (its own hand, the melds, the discard pile, the
+    cards every seat saw taken with the pile and still held, Scala 40's unused discard
+    draw: named beside the hand that holds it)."""
+    hidden: Counter[Any] = Counter()
+    seen: Counter[Any] = Counter()
+    for seat_number in range(state.players):
+        (seen if seat_number == viewer else hidden).update(state.hand(seat_number))
+    if state.name == "burraco":
+        hidden.update(state.stock[state.stock_pos :])
+        for pile in state.pozzetti[state.pozzetti_taken :]:
+            hidden.update(pile)
+        for seat_number, known in enumerate(state.known):
+            seen.update(known)  # named in known_held, the viewer's own too
+            if seat_number != viewer:
+                hidden.subtract(known)
+        seen.update(state.discard_pile)
+        for melds in state.melds:
+            for meld in melds:
+                seen.update(meld.cards)
+    else:
+        if state.phase in ("play", "reshuffle"):
+            hidden.update(state.stock[state.stock_pos :])
+            seen.update(state.pile)
+            for meld in state.melds:
+                seen.update(held for held, _ in meld.slots)
+        taken = state.must_use if state.phase == "play" else None
+        if taken is not None:
+            seen[taken] += 1
+            if state.turn != viewer:
+                hidden[taken] -= 1
+    return (
+        Counter({card.code: n for card, n in hidden.items() if n > 0}),
+        Counter({card.code: n for card, n in seen.items() if n > 0}),
+    )
+
+
+def copies_named(data: Any) -> list[Counter[str]]:
+    """The card codes a response names, counted per unit: each event or action (a dict
+    with a ``type``) is a unit of its own, the rest of the response one more. Joker
+    declarations (``"as"``) are values, not cards held."""
+    units: list[Counter[str]] = [Counter()]
+
+    def walk(value: Any, unit: Counter[str]) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("type"), str):
+                unit = Counter()
+                units.append(unit)
+            for key, item in value.items():
+                if key != "as":
+                    walk(item, unit)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, unit)
+        elif isinstance(value, str) and (match := COPY.fullmatch(value)):
+            unit[match.group(1)] += 1
+
+    walk(data, units[0])
+    return units
+
+
+def copies_leaked(response: Any, state: Any, viewer: int | None, submitted: Any = None) -> set[str]:
+    """Codes of which one unit of the response (the view; an event; a legal action)
+    names more copies than ``viewer`` may see, while a copy lies hidden from it. The log
+    is history: an event is checked against what is seen now, one event at a time."""
+    hidden, seen = copies(state, viewer)
+    echoed = set(CARD.findall(json.dumps(submitted))) if submitted is not None else set()
+    try:
+        data = json.loads(response.content.decode())
+    except ValueError:
+        data = response.content.decode()
+    return {
+        code
+        for unit in copies_named(data)
+        for code, n in unit.items()
+        if hidden[code] and n > seen[code] and code not in echoed
+    }
+
+
+PUBLIC_PLAYS = ("meld", "open", "add", "swap", "discard", "tally")
+"""Double-deck games: events every seat sees whole (their cards go on the table)."""
+
+
+def log_leaked(response: Any, game_id: str) -> set[str]:
+    """Double-deck games' log (history, so not counted against what is seen now): a
+    public play must read as stored; a draw, a deal or a reshuffle names no card."""
+    stored_events = dict(
+        GameEvent.objects.filter(game_id=game_id).values_list("sequence", "payload")
+    )
+    leaked: set[str] = set()
+    for entry in body(response)["events"]:
+        event = entry["event"]
+        if event.get("type") in PUBLIC_PLAYS and event == stored_events[entry["sequence"]]:
+            continue
+        (unit,) = copies_named(event)[1:] or [Counter()]
+        leaked.update(unit)
+    return leaked
+
+
+def leaked_cards(response: Any, state: Any, viewer: int | None, submitted: Any = None) -> set[str]:
+    """Cards ``response`` names that ``viewer`` may not see (by copies in the
+    double-deck games, by code in the others)."""
+    if state.name in DOUBLE_DECK:
+        return copies_leaked(response, state, viewer, submitted)
+    return named(response, submitted) & secret_cards(state, viewer)
 
 
 def named(response: Any, submitted: Any = None) -> set[str]:
@@ -920,7 +1053,10 @@ def check_hidden(name: str, clients: list[APIClient], game_id: str) -> None:
     spectator = APIClient()
     for path, query in (("view", {}), ("events", {"after": deal})):
         response = spectator.get(f"{GAMES}{game_id}/{path}", query)
-        leaked = named(response) & secret_cards(state, None)
+        if path == "events" and name in DOUBLE_DECK:
+            leaked = log_leaked(response, game_id)
+        else:
+            leaked = leaked_cards(response, state, None)
         assert not leaked, f"{name}: the spectators' {path} names {sorted(leaked)}"
     for number, client in enumerate(clients):
         secret = secret_cards(state, number)
@@ -928,7 +1064,10 @@ def check_hidden(name: str, clients: list[APIClient], game_id: str) -> None:
             query = {"seat": number, "after": deal} if path == "events" else {"seat": number}
             response = client.get(f"{GAMES}{game_id}/{path}", query)
             assert response.status_code == 200
-            leaked = named(response) & secret
+            if path == "events" and name in DOUBLE_DECK:
+                leaked = log_leaked(response, game_id)
+            else:
+                leaked = leaked_cards(response, state, number)
             assert not leaked, f"{name}: seat {number}'s {path} names {sorted(leaked)}"
         # Illegal attempts: playing another seat's card, out of turn or not.
         others = sorted(secret)
@@ -936,11 +1075,11 @@ def check_hidden(name: str, clients: list[APIClient], game_id: str) -> None:
             event = {"type": "play", "seat": number, "card": others[number % len(others)]}
             response = submit(client, game_id, event)
             assert response.status_code == 400
-            leaked = named(response, event) & secret
+            leaked = leaked_cards(response, state, number, event)
             assert not leaked, f"{name}: seat {number}'s refused play names {sorted(leaked)}"
         response = submit(client, game_id, {"type": "split", "seat": number, "first": []})
         assert 400 <= response.status_code < 500
-        assert not named(response) & secret
+        assert not leaked_cards(response, state, number)
 
 
 @pytest.mark.parametrize("name", engine.available_games())
@@ -964,7 +1103,7 @@ def test_no_response_names_a_card_its_viewer_may_not_see(name, seed, director):
         # The answer describes the game after the move (its "next" lists the mover's
         # legal actions then: Italian Whist's second hand once the first is played
         # out, a new deal's hand): it may name only cards the mover may see now.
-        assert not named(response, event) & secret_cards(truth(game_id), acting)
+        assert not leaked_cards(response, truth(game_id), acting, event)
         steps += 1
     # Once the game is over, everything is public: the deals are in the log.
     log = body(APIClient().get(f"{GAMES}{game_id}/events"))["events"]

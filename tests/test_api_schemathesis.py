@@ -5,7 +5,10 @@ every operation is called with generated requests (valid and invalid ones), as a
 user with an API token who has games in every state: in set-up, in play (as their
 manager, and as a player seated at another's table), finished. Path parameters are
 drawn from those games (and from random ids), the ``seat`` from real seat numbers,
-so requests reach deep into the views rather than stopping at a 404.
+so requests reach deep into the views rather than stopping at a 404. The club API
+is called the same way: as the owner of a club with a tournament in play (round 1
+published, round 2 a draft), its entries, forbidden pair and members, and on a
+club where the user has no role.
 
 Every response must not be a server error, must have a documented status code and
 content type, and must match its documented schema.
@@ -38,7 +41,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tavolo.wsgi import application
-from tournaments.models import Game, Player
+from tournaments.models import Game, Player, Role
+from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, start_game
 
@@ -188,6 +192,68 @@ def games(fuzzer: User) -> Iterator[list[str]]:
     GAME_IDS.clear()
 
 
+CLUB_PATHS: dict[str, list[Any]] = {}
+"""Real path parameters of the club API for the current test (the ``club_data``
+fixture fills it): club slugs, tournament slugs, round numbers, entry, pair ids."""
+
+
+def _clubs_for(user: User) -> dict[str, list[Any]]:
+    """A club ``user`` owns with a tournament in play (round 1 published, round 2 a
+    draft, a forbidden pair, a team), and another club where ``user`` has no role."""
+    own = clubs.create_club(name="Fuzz Club", owner=user)
+    other_owner = User.objects.create_user("other-owner")
+    other = clubs.create_club(name="Other Club", owner=other_owner)
+    User.objects.create_user("fuzz-member")
+    clubs.set_role(own, by=user, username="fuzz-member", role=Role.SCORER)
+    cup = tournaments.create_tournament(
+        own, by=user, settings={"name": "Fuzz Cup", "game_type": "german_whist"}
+    )
+    entries = []
+    for n in range(5):
+        guest = clubs.add_guest(own, by=user, name=f"Fuzz guest {n}")
+        entry = tournaments.register(cup, by=user, player=guest, rating=1000 - n)
+        entries.append(tournaments.check_in(entry, by=user))
+    guests = clubs.club_players(own)
+    clubs.create_team(own, by=user, name="Fuzz team", players=guests[:2])
+    rounds.publish(rounds.pair_next_round(cup, by=user), by=user)
+    pair = tournaments.forbid(cup, by=user, first=entries[0], second=entries[1])
+    rounds.pair_next_round(cup, by=user)
+    tournaments.create_tournament(
+        other, by=other_owner, settings={"name": "Other Cup", "game_type": "german_whist"}
+    )
+    return {
+        "slug": [own.slug, other.slug],
+        "tournament": [cup.slug, "other-cup"],
+        "number": [1, 2],
+        "entry_id": [e.pk for e in entries],
+        "pair_id": [pair.pk],
+        "username": [user.get_username(), "fuzz-member", "other-owner"],
+    }
+
+
+@pytest.fixture
+def club_data(fuzzer: User) -> Iterator[dict[str, list[Any]]]:
+    CLUB_PATHS.update(_clubs_for(fuzzer))
+    yield CLUB_PATHS
+    CLUB_PATHS.clear()
+
+
+@schema.hook("flatmap_path_parameters")
+def real_clubs(context: Any, path_parameters: dict[str, Any] | None) -> Any:
+    """Mostly the real club, tournament, round, entry, pair and member (else the
+    generated value: most often a 404)."""
+    names = [name for name in CLUB_PATHS if path_parameters and name in path_parameters]
+    if not names:
+        return st.just(path_parameters)
+    choices = [st.sampled_from([*CLUB_PATHS[name], None]) for name in names]
+
+    def merge(values: tuple[Any, ...]) -> dict[str, Any]:
+        chosen = {name: value for name, value in zip(names, values, strict=True) if value}
+        return {**(path_parameters or {}), **chosen}
+
+    return st.tuples(*choices).map(merge)
+
+
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES,
@@ -195,7 +261,9 @@ def games(fuzzer: User) -> Iterator[list[str]]:
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
-def test_no_request_is_a_server_error(case: Any, token: str, games: list[str]) -> None:
+def test_no_request_is_a_server_error(
+    case: Any, token: str, games: list[str], club_data: dict[str, list[Any]]
+) -> None:
     case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=CHECKS)
 
 
@@ -206,7 +274,9 @@ def test_no_request_is_a_server_error(case: Any, token: str, games: list[str]) -
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
-def test_no_anonymous_request_is_a_server_error(case: Any, games: list[str]) -> None:
+def test_no_anonymous_request_is_a_server_error(
+    case: Any, games: list[str], club_data: dict[str, list[Any]]
+) -> None:
     case.call_and_validate(checks=CHECKS)
 
 

@@ -1,11 +1,14 @@
 """The demo data ./bin/serve loads: idempotent, DEBUG only, and every game opens."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from tournaments.models import Game, Player
+from tournaments.models import Club, Game, Player, Role
+from tournaments.services import clubs
 from tournaments.services.demo import DEMO_GAMES, DEMO_PASSWORD, demo_game_id
+from tournaments.services.demo_club import CLUB_SLUG
 
 
 @pytest.mark.django_db
@@ -15,7 +18,8 @@ def test_load_demo_is_idempotent_and_every_demo_page_opens(settings):
     games, players = Game.objects.count(), Player.objects.count()
     call_command("load_demo")
     assert (Game.objects.count(), Player.objects.count()) == (games, players)
-    assert games == len(DEMO_GAMES)
+    demo_ids = [demo_game_id(index) for index in range(len(DEMO_GAMES))]
+    assert Game.objects.filter(pk__in=demo_ids).count() == len(DEMO_GAMES)
 
     client = Client()
     assert client.login(username="alice", password=DEMO_PASSWORD)
@@ -23,7 +27,7 @@ def test_load_demo_is_idempotent_and_every_demo_page_opens(settings):
         game = Game.objects.get(pk=demo_game_id(index))
         assert client.get(f"/games/{game.pk}/").status_code == 200
         assert client.get(f"/games/{game.pk}/seat/0/").status_code == 200  # alice sits at 0
-    statuses = set(Game.objects.values_list("status", flat=True))
+    statuses = set(Game.objects.filter(pk__in=demo_ids).values_list("status", flat=True))
     assert statuses == {Game.Status.ACTIVE, Game.Status.FINISHED}
 
 
@@ -33,3 +37,78 @@ def test_load_demo_refuses_without_debug(settings):
     with pytest.raises(CommandError, match="only with DEBUG"):
         call_command("load_demo")
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_demo_club_runs_a_tournament_and_takes_team_entries(settings):
+    settings.DEBUG = True
+    call_command("load_demo")
+    call_command("load_demo")
+    club = Club.objects.get(slug=CLUB_SLUG)
+    assert club.tournaments.count() == 2
+    thursday = club.tournaments.get(game_type="italian_whist")
+    first = thursday.rounds.get(number=1)
+    assert first.is_published
+    # 11 of 12 entries checked in: three tables of three and two byes.
+    assert first.tables.count() == 3 and first.byes.count() == 2
+    assert all(table.game.players == 3 for table in first.tables.all())
+    sunday = club.tournaments.get(game_type="whist")
+    assert sunday.status == "open" and sunday.entries.filter(team__isnull=False).count() == 4
+    director = get_user_model().objects.get(username="director")
+    assert clubs.role_in(director, club) == Role.OWNER
+
+
+@pytest.mark.django_db
+def test_the_demo_italian_whist_is_in_its_third_round_with_standings(settings):
+    from scoring.models import RoundStandings
+    from tournaments.services import sheets
+    from tournaments.web.sheet_pages import sheet_path
+
+    settings.DEBUG = True
+    call_command("load_demo")
+    call_command("load_demo")  # idempotent: no second round 3, no more lines
+    thursday = Club.objects.get(slug=CLUB_SLUG).tournaments.get(game_type="italian_whist")
+    assert list(thursday.rounds.values_list("number", flat=True).order_by("number")) == [1, 2, 3]
+    assert all(r.is_published for r in thursday.rounds.all())
+
+    def statuses(number):
+        round_ = thursday.rounds.get(number=number)
+        return {t.number: sheets.build_state(t) for t in round_.tables.order_by("number")}
+
+    for number in (1, 2):  # complete: every game over, every deal counted from the sheet
+        for state in statuses(number).values():
+            assert state["over"] and state["game_status"] == "finished"
+            assert state["deals"] and {d["status"] for d in state["deals"]} == {"counted"}
+    third = statuses(3)
+    finished = [n for n, s in third.items() if s["over"]]
+    disputed = [n for n, s in third.items() if s["disputed"]]
+    pending = [n for n, s in third.items() if any(d["status"] == "pending" for d in s["deals"])]
+    assert len(finished) == 1 and len(disputed) == 1 and len(pending) == 1
+    assert len({*finished, *disputed, *pending}) == 3
+    assert third[disputed[0]]["deals"][0]["differs"]  # the fields that differ are named
+
+    stored = {s.round: s for s in RoundStandings.objects.filter(tournament=thursday)}
+    assert sorted(stored) == [1, 2, 3]
+    assert not stored[1].provisional and not stored[2].provisional and stored[3].provisional
+    assert sum(row["points"] not in (0, "0") for row in stored[2].rows) >= 6
+
+    # Every page of the story opens, for anyone and for a player at the disputed table.
+    base = f"/clubs/{CLUB_SLUG}/t/{thursday.slug}/"
+    entry = thursday.entries.get(player__user__username="alice")
+    client = Client()
+    pages = ["/clubs/", f"/clubs/{CLUB_SLUG}/", base, base + "standings/",
+             base + "standings/?round=1", base + "standings.csv", base + "standings.json",
+             base + f"players/{entry.pk}/", base + "rounds/1/", base + "rounds/3/"]  # fmt: skip
+    for path in pages:
+        assert client.get(path).status_code == 200, path
+    alice_table = next(
+        t for t in thursday.rounds.get(number=3).tables.all()
+        if t.places.filter(entry=entry).exists()
+    )  # fmt: skip
+    assert alice_table.number == disputed[0]
+    assert client.login(username="alice", password=DEMO_PASSWORD)
+    page = client.get(sheet_path(alice_table))
+    assert page.status_code == 200 and b"disputed" in page.content.lower()
+    assert client.login(username="director", password=DEMO_PASSWORD)
+    assert client.get(base + "rounds/3/control").status_code == 200
+    assert client.get(base + "rounds/3/sheets.pdf").status_code == 200

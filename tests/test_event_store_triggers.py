@@ -212,6 +212,33 @@ def test_postgres_triggers_are_installed_and_enabled(require_postgres):
     }
 
 
+@pytest.mark.postgres
+@pytest.mark.parametrize(
+    ("table", "prefix"),
+    [("tournaments_roundcorrection", "corrections"), ("tournaments_sheetentry", "sheet")],
+)
+def test_postgres_other_append_only_tables_refuse_update_delete_truncate(
+    require_postgres, table, prefix
+):
+    """Round corrections and score-sheet lines carry the same triggers (0004, 0006)."""
+    # Deferred foreign-key checks would refuse TRUNCATE before the trigger; run them now.
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tgname, tgenabled FROM pg_trigger "
+            "WHERE tgrelid = %s::regclass AND NOT tgisinternal ORDER BY tgname",
+            [table],
+        )
+        assert dict(cursor.fetchall()) == {
+            f"tavolo_{prefix}_no_truncate": "O",
+            f"tavolo_{prefix}_no_update_delete": "O",
+        }
+    # Row-level UPDATE and DELETE are refused in tests/sheets/test_sheet_triggers.py and
+    # tests/clubs/test_rounds.py, on whichever database the suite runs against.
+    assert "TRUNCATE" in refused(f"TRUNCATE {table}")
+
+
 # ---------------------------------------------------------------- SQLite, whatever is configured
 
 

@@ -17,7 +17,7 @@ from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, seat_view, start_game
 
 GAMES = [("whist", 4), ("german_whist", 2), ("three_handed_whist", 3), ("italian_whist", 3)]
-NAMES = ["alice", "bruno", "chiara", "dario"]
+NAMES = ["alice", "bruno", "chiara", "dario", "elena", "fabio"]
 
 
 @pytest.fixture

@@ -83,9 +83,10 @@ class VerificationFailed(Exception):
 
 
 def verify_record(record: Mapping[str, Any], seed_hex: str, expected_commitment: str) -> int:
-    """Check that ``seed_hex`` matches ``expected_commitment`` and that every deal of
-    ``record`` (RECORDS.md format) is the one the seed generates. Returns the number
-    of deals checked; raises :class:`VerificationFailed` saying which deal differs."""
+    """Check that ``seed_hex`` matches ``expected_commitment`` and that every deal (and
+    every other chance event, e.g. Scala 40's reshuffle) of ``record`` (RECORDS.md
+    format) is the one the seed generates. Returns the number of deals checked; raises
+    :class:`VerificationFailed` saying which event differs."""
     try:
         seed = bytes.fromhex(seed_hex)
     except (TypeError, ValueError):
@@ -107,7 +108,13 @@ def verify_record(record: Mapping[str, Any], seed_hex: str, expected_commitment:
     for index, event in enumerate(events):
         if not isinstance(event, Mapping) or "expect" in event:
             continue
-        if event.get("type") == "deal":
+        shuffle = game.pending_shuffle()  # a reshuffle is drawn from the seed like a deal
+        if shuffle is not None and event.get("type") == shuffle.event_type:
+            if event != shuffle.event(shuffled_deck(seed, shuffle.label, shuffle.cards)):
+                raise VerificationFailed(
+                    f"events[{index}]: the {shuffle.event_type} is not the one the seed generates"
+                )
+        elif event.get("type") == "deal":
             wanted = deal_event(seed, deals, game.new_deck())
             if list(event.get("deck", [])) != wanted["deck"]:
                 raise VerificationFailed(

@@ -1,4 +1,4 @@
-/* Tavolo's pages work without this file; it only makes the Italian Whist split
+/* Tavolo's pages work without this file. It makes the Italian Whist split
    nicer: a live "n / 9" count, the submit button enabled at exactly 9, and the
    cards already picked kept when the board refreshes (another seat split) while
    this player is still choosing. */
@@ -43,4 +43,62 @@
   // After htmx swaps in a new board (a poll or a move), put the picks back.
   document.addEventListener("htmx:afterSettle", function () { restore(document); });
   document.addEventListener("DOMContentLoaded", function () { restore(document); });
+})();
+
+/* Scopa and Tresette: a card with several legal plays opens its choices (the
+   captures it may make, the signals it may carry) at once, without asking the
+   server; tapping it again closes them. Without this script the card is sent as
+   "choose" and the server answers with the choices open. */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("button[data-choices]");
+    if (!card) return;
+    event.preventDefault();
+    var form = card.closest("form");
+    var panel = document.getElementById(card.getAttribute("data-choices"));
+    if (!form || !panel) return;
+    var opening = panel.hidden;
+    form.querySelectorAll(".move-choices").forEach(function (other) { other.hidden = true; });
+    form.querySelectorAll("button[data-choices]").forEach(function (other) {
+      other.classList.remove("is-chosen");
+      other.setAttribute("aria-expanded", "false");
+    });
+    if (opening) {
+      panel.hidden = false;
+      card.classList.add("is-chosen");
+      card.setAttribute("aria-expanded", "true");
+      var first = panel.querySelector("button");
+      if (first && panel.scrollIntoView) panel.scrollIntoView({ block: "nearest" });
+    }
+  });
+})();
+
+/* Burraco and Scala 40: tapping a meld on the table aims the selected cards at it
+   ("Add to meld" is set, and the meld check asked again); the selected cards look
+   picked. Without this script the "Add to meld" list does the same. */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var meld = event.target.closest && event.target.closest("button[data-meld]");
+    if (!meld) return;
+    var board = meld.closest(".board");
+    var form = board && board.querySelector("form[data-rummy]");
+    var select = form && form.querySelector('select[name="meld"]');
+    if (!select) return;
+    var aimed = select.value === meld.getAttribute("data-meld");
+    select.value = aimed ? "" : meld.getAttribute("data-meld");
+    board.querySelectorAll("button[data-meld]").forEach(function (other) {
+      other.classList.toggle("is-aimed", !aimed && other === meld);
+    });
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-rummy]");
+    if (!form) return;
+    form.querySelectorAll("label.pick").forEach(function (label) {
+      var box = label.querySelector("input");
+      label.classList.toggle("is-picked", !!(box && box.checked));
+    });
+  });
 })();

@@ -1,10 +1,12 @@
 """The game API's URLs, included under ``/api/`` by ``tavolo/urls.py``."""
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
 from tournaments.api import views
 
 urlpatterns = [
+    path("clubs/", include("tournaments.api.sheets")),  # score sheets (before the 404 catch-all)
+    path("clubs/", include("tournaments.api.club_urls")),
     path("auth/token", views.TokenView.as_view(), name="api-token"),
     path("games/catalog", views.CatalogView.as_view(), name="api-game-catalog"),
     path("games/import", views.ImportView.as_view(), name="api-game-import"),

@@ -1,6 +1,32 @@
 """The tournaments app's models, one concern per module."""
 
+from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.players import Player
+from tournaments.models.rounds import Bye, Round, RoundCorrection, Table, TableEntry
+from tournaments.models.sheets import Forfeit, SheetEntry
+from tournaments.models.tournaments import Entry, ForbiddenPair, Tournament
 
-__all__ = ["Game", "GameEvent", "GameSnapshot", "Player", "Seat"]
+__all__ = [
+    "ROLE_RANK",
+    "Bye",
+    "Club",
+    "Entry",
+    "ForbiddenPair",
+    "Forfeit",
+    "Game",
+    "GameEvent",
+    "GameSnapshot",
+    "Membership",
+    "Player",
+    "Role",
+    "Round",
+    "RoundCorrection",
+    "Seat",
+    "SheetEntry",
+    "Table",
+    "TableEntry",
+    "Team",
+    "TeamMember",
+    "Tournament",
+]

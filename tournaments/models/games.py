@@ -25,6 +25,7 @@ class Game(models.Model):
         SETUP = "setup", "Being set up"
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
+        VOID = "void", "Voided (its table was re-seated by a correction)"
 
     class Mode(models.TextChoices):
         ONLINE = "online", "Played online (the server deals)"

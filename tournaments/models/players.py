@@ -18,6 +18,16 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    club = models.ForeignKey(
+        "tournaments.Club",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    """The club that entered this player (a guest's club); ``None`` for a self-registered user."""
+    household = models.CharField(max_length=120, blank=True)
+    """Players of one household may be kept apart by a tournament's forbidden pairings."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

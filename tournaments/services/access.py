@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from tournaments.models import Game, Seat
+from tournaments.models import Game, Membership, Role, Seat
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -60,11 +60,17 @@ def forget_seats(game_id: uuid.UUID | None = None) -> None:
 
 
 def can_manage(user: User, game: Game) -> bool:
-    """The game's creator and staff may manage it and act for any of its seats.
-    (Club directors join them once clubs exist.)"""
+    """The game's creator, staff, and the directors and owners of the club whose
+    tournament the game belongs to may manage it and act for any of its seats."""
     if not user.is_authenticated:
         return False
-    return bool(user.pk == game.created_by_id or getattr(user, "is_staff", False))
+    if user.pk == game.created_by_id or getattr(user, "is_staff", False):
+        return True
+    return Membership.objects.filter(
+        user_id=user.pk,
+        role__in=(Role.DIRECTOR, Role.OWNER),
+        club__tournaments__rounds__tables__game=game.pk,
+    ).exists()
 
 
 def seats_of(user: User, game: Game) -> list[int]:

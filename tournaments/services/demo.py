@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.models import Game, Player
+from tournaments.services.demo_club import load_demo_club
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, start_game
 
@@ -59,6 +60,7 @@ def load_demo() -> list[str]:
                 index, game_type, players, options, mode, moves, people, director_user
             )
         lines.append(f"  {title}: /games/{game.pk}/")
+    lines += load_demo_club(director_user, {p.user.username: p for p in people})
     return lines
 
 

@@ -30,3 +30,9 @@ class RecordRejected(ServiceError):
     """An imported record failed; ``details`` holds the event index and reason."""
 
     status = 400
+
+
+class NotFound(ServiceError):
+    """There is no such club, tournament, round or entry."""
+
+    status = 404

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from engine import EngineError
 from engine import Game as EngineGame
-from tournaments.fairness import deal_event
+from tournaments.fairness import deal_event, shuffled_deck
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, ServiceError
@@ -182,7 +182,8 @@ def _check_submittable(game: Game, event_type: str, state: EngineGame) -> None:
 
 
 def deal_owed_events(game: Game) -> int:
-    """Append the deals the server owes an online game (at its start); return how many."""
+    """Append the chance events the server owes an online game (its first deal at its
+    start; a Scala 40 reshuffle when a turn has emptied the stock); return how many."""
     state = state_cache.checkout(game)
     rows = list(_owed_deals(game, state, game.version))
     GameEvent.objects.bulk_create(rows)
@@ -196,7 +197,11 @@ def _owed_deals(game: Game, state: EngineGame, sequence: int) -> list[GameEvent]
     if game.mode != Game.Mode.ONLINE:
         return rows
     while state.awaiting == "deal" and not state.over:
-        event = deal_event(bytes(game.seed), state.deal_number, state.new_deck())
+        shuffle = state.pending_shuffle()  # a chance event other than a deal (a reshuffle)
+        if shuffle is None:
+            event = deal_event(bytes(game.seed), state.deal_number, state.new_deck())
+        else:
+            event = shuffle.event(shuffled_deck(bytes(game.seed), shuffle.label, shuffle.cards))
         state.apply(event)
         rows.append(
             GameEvent(

@@ -24,23 +24,13 @@ from engine import EngineError
 from tournaments.models import Game
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.event_store import append_event
+from tournaments.web import rummy_actions
+from tournaments.web.tallies import FormProblem, tally_fields, tally_from_form
+
+__all__ = ["FormProblem", "Outcome", "submit", "tally_fields", "tally_from_form"]
 
 STALE = "Someone acted first \u2014 the table has been refreshed."
 """The message for a form rendered at a version the game has since left."""
-
-# What a score-sheet tally holds, per game: one count per team, per player, per
-# player plus who took the dummy, or per player a pair (first hand, second hand).
-TALLY_SHAPES = {
-    "whist": "teams",
-    "german_whist": "seats",
-    "three_handed_whist": "seats_and_dummy",
-    "italian_whist": "seat_pairs",
-}
-TALLY_MAX = {"whist": 13, "german_whist": 13, "three_handed_whist": 13, "italian_whist": 9}
-
-
-class FormProblem(ServiceError):
-    """The form itself is incomplete or garbled (not a rule of the game)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +87,9 @@ def event_from_form(game: Game, seat: int, data: QueryDict) -> dict[str, Any]:
     """The event a form describes (its legality is the engine's business)."""
     kind = data.get("action")
     if kind == "play":
+        move = (data.get("move") or "").split()
+        if move:
+            return play_from_move(seat, move)
         return {"type": "play", "seat": seat, "card": _required(data, "card", "a card")}
     if kind == "split":
         return {"type": "split", "seat": seat, "first": data.getlist("first")}
@@ -109,60 +102,28 @@ def event_from_form(game: Game, seat: int, data: QueryDict) -> dict[str, Any]:
         return {"type": "joker", "seat": seat, "as": _required(data, "as", "a card")}
     if kind == "tally":
         return tally_from_form(game, data)
+    if rummy_actions.verb(kind) in rummy_actions.KINDS and game.game_type in rummy_actions.RUMMY:
+        return rummy_actions.event_from_form(game, seat, data)
     raise FormProblem("That form was not understood; the table has been refreshed.")
 
 
-def tally_from_form(game: Game, data: QueryDict) -> dict[str, Any]:
-    shape = TALLY_SHAPES.get(game.game_type)
-    if shape is None:
-        raise FormProblem(f"Tallies of {game.game_type} cannot be entered on this page yet.")
-    if shape == "teams":
-        return {"type": "tally", "tricks": [_count(data, f"tricks_{t}") for t in (0, 1)]}
-    seats = range(game.players)
-    if shape == "seats":
-        return {"type": "tally", "tricks": [_count(data, f"tricks_{s}") for s in seats]}
-    if shape == "seats_and_dummy":
-        dummy = data.get("dummy", "")
-        if dummy not in [""] + [str(s) for s in seats]:
-            raise FormProblem("Say who took the dummy (or nobody).")
-        return {
-            "type": "tally",
-            "dummy": int(dummy) if dummy else None,
-            "tricks": [_count(data, f"tricks_{s}") for s in seats],
-        }
-    return {
-        "type": "tally",
-        "tricks": [[_count(data, f"first_{s}"), _count(data, f"second_{s}")] for s in seats],
-    }
+SIGNALS = ("busso", "volo", "striscio")
 
 
-def tally_fields(game: Game, names: Mapping[int, str]) -> dict[str, Any] | None:
-    """The inputs of the tally form for ``game`` (``None``: no form for this game)."""
-    shape = TALLY_SHAPES.get(game.game_type)
-    if shape is None:
-        return None
-    top = TALLY_MAX[game.game_type]
-    seats = range(game.players)
-    rows: list[dict[str, Any]] = []
-    if shape == "teams":
-        for team in (0, 1):
-            members = " & ".join(names.get(s, f"seat {s}") for s in seats if s % 2 == team)
-            rows.append({"label": members, "inputs": [(f"tricks_{team}", "tricks")]})
-    elif shape == "seat_pairs":
-        for s in seats:
-            rows.append(
-                {
-                    "label": names.get(s, f"seat {s}"),
-                    "inputs": [(f"first_{s}", "1st hand"), (f"second_{s}", "2nd hand")],
-                }
-            )
-    else:
-        for s in seats:
-            rows.append({"label": names.get(s, f"seat {s}"), "inputs": [(f"tricks_{s}", "tricks")]})
-    dummy = None
-    if shape == "seats_and_dummy":
-        dummy = [("", "nobody")] + [(str(s), names.get(s, f"seat {s}")) for s in seats]
-    return {"rows": rows, "max": top, "dummy": dummy}
+def play_from_move(seat: int, move: list[str]) -> dict[str, Any]:
+    """A play written as words, as the play buttons of Scopa and Tresette send it:
+    the card, then the cards it captures (Scopa) or a signal (Tresette's leader)."""
+    card, *rest = move
+    event: dict[str, Any] = {"type": "play", "seat": seat, "card": card}
+    signals = [word for word in rest if word in SIGNALS]
+    capture = [word for word in rest if word not in SIGNALS]
+    if len(signals) > 1:
+        raise FormProblem("A lead carries one signal at most.")
+    if signals:
+        event["signal"] = signals[0]
+    if capture:
+        event["capture"] = capture
+    return event
 
 
 def _required(data: QueryDict, key: str, what: str) -> str:
@@ -170,14 +131,6 @@ def _required(data: QueryDict, key: str, what: str) -> str:
     if not value:
         raise FormProblem(f"Choose {what} first.")
     return value
-
-
-def _count(data: QueryDict, key: str) -> int:
-    raw = (data.get(key) or "").strip()
-    try:
-        return int(raw)
-    except ValueError:
-        raise FormProblem("Every count on the score sheet must be a whole number.") from None
 
 
 def _sentence(message: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from engine import game_class
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
+from tournaments.web import italian_boards, rummy_boards
 from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
 from tournaments.web.eventlog import describe
@@ -110,7 +111,7 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         }
         for side, score in enumerate(view["scores"])
     ]
-    return {
+    context = {
         "game": game,
         "title": title_of(game.game_type),
         "version": view["version"],
@@ -132,7 +133,14 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         "turn": _turn(game, view, names, me),
         "over": bool(view.get("over")),
         "winners": [s["label"] for s in sides if s["winner"]],
+        "has_tricks": tricks is not None,
+        "side_columns": [],
+        "table_cards": None,
+        "declarations": [],
     }
+    italian_boards.extend(context, view, names)
+    rummy_boards.extend(context, view, names, me)
+    return context
 
 
 def _trick(entries: Any, names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -144,6 +152,7 @@ def _trick(entries: Any, names: Mapping[int, str]) -> list[dict[str, Any]]:
                 "name": _name(names, entry["seat"]),
                 "card": face(entry["card"]),
                 "as": face(stands_for) if stands_for else None,
+                "signal": entry.get("signal"),
             }
         )
     return shown
@@ -227,9 +236,13 @@ def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
 # ---------------------------------------------------------------------- pages
 
 
-def seat_board(game: Game, seat: int) -> dict[str, Any]:
+def seat_board(
+    game: Game, seat: int, choosing: str | None = None, rummy: Any = None
+) -> dict[str, Any]:
     """Everything the seat's page shows: the table, the seat's own cards and the
-    form(s) for its legal actions, stamped with a fresh event id."""
+    form(s) for its legal actions, stamped with a fresh event id. ``choosing``: a
+    card whose choices (Scopa's captures, Tresette's signals) are shown open;
+    ``rummy``: the staged melds and cards kept selected (Burraco, Scala 40)."""
     view = seat_view(game, seat)
     names = seat_names(game)
     context = table(game, view, names, me=seat)
@@ -241,7 +254,11 @@ def seat_board(game: Game, seat: int) -> dict[str, Any]:
         form = legal[0].get("type")
     elif game.status == Game.Status.ACTIVE and phase == "deal" and game.mode == Game.Mode.PHYSICAL:
         form = "tally"
-    hand = [{"face": face(code), "playable": code in playable} for code in view.get("hand") or []]
+    moves = italian_boards.moves_by_card(game.game_type, legal)
+    hand = [
+        {"face": face(code), "playable": code in playable, "moves": moves.get(code, [])}
+        for code in view.get("hand") or []
+    ]
     context.update(
         {
             "seat": seat,
@@ -258,9 +275,13 @@ def seat_board(game: Game, seat: int) -> dict[str, Any]:
             "first_hand": faces(view.get("first_hand")),
             "second_hand": _second_hand(view, names),
             "event_id": uuid.uuid4(),
+            "moves_form": game.game_type in italian_boards.MOVE_GAMES,
+            "choosing": choosing if choosing in moves else None,
             "log": recent_log(game, seat, view["version"], names),
         }
     )
+    if "rummy" in context:
+        context.update(rummy_boards.seat_parts(view, legal, **(rummy or {})))
     return context
 
 

@@ -1,12 +1,15 @@
-"""URLs of the game pages (included at the site root by tavolo/urls.py), and the
-log-in/log-out pages they need."""
+"""URLs of the game pages, the club, tournament and round pages (included at the
+site root by tavolo/urls.py), and the log-in/log-out pages they need."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.web import views
+from tournaments.web import clubs, entry_pages, round_pages, tournament_pages, views
 
 app_name = "games"
+
+T = "clubs/<slug:slug>/t/<slug:tslug>/"
+R = T + "rounds/<int:number>/"
 
 urlpatterns = [
     path("games/", views.game_list, name="list"),
@@ -16,6 +19,35 @@ urlpatterns = [
     path("games/<uuid:game_id>/seat/<int:seat>/", views.seat_page, name="seat"),
     path("games/<uuid:game_id>/seat/<int:seat>/board", views.seat_board, name="seat-board"),
     path("games/<uuid:game_id>/seat/<int:seat>/act", views.seat_act, name="seat-act"),
+    path("games/<uuid:game_id>/seat/<int:seat>/meld-check", views.meld_check, name="meld-check"),
+    # clubs
+    path("clubs/", clubs.club_list, name="clubs"),
+    path("clubs/new", clubs.club_new, name="club-new"),
+    path("clubs/<slug:slug>/", clubs.club_page, name="club"),
+    path("clubs/<slug:slug>/manage/", clubs.club_manage, name="club-manage"),
+    path("clubs/<slug:slug>/manage/<str:action>", clubs.club_manage_action, name="club-manage-do"),
+    # tournaments: setup and entries
+    path("clubs/<slug:slug>/t/new", tournament_pages.tournament_new, name="tournament-new"),
+    path("clubs/<slug:slug>/t/game-fields", tournament_pages.game_fields, name="game-fields"),
+    path(T, tournament_pages.tournament_page, name="tournament"),
+    path(T + "setup", tournament_pages.tournament_setup, name="tournament-setup"),
+    path(T + "entries", entry_pages.entries_page, name="tournament-entries"),
+    path(T + "entries/add/<str:kind>", entry_pages.entry_add, name="entry-add"),
+    path(T + "entries/me", entry_pages.self_enter, name="entry-self"),
+    path(T + "entries/<int:entry_id>/check-in", entry_pages.entry_check_in, name="entry-check-in"),
+    path(T + "entries/<int:entry_id>/withdraw", entry_pages.entry_withdraw, name="entry-withdraw"),
+    path(T + "entries/<int:entry_id>/edit", entry_pages.entry_edit, name="entry-edit"),
+    path(T + "forbidden/add", entry_pages.forbid, name="forbid"),
+    path(T + "forbidden/<int:pair_id>/remove", entry_pages.allow, name="allow"),
+    # rounds
+    path(T + "rounds/pair", round_pages.round_pair, name="round-pair"),
+    path(R, round_pages.round_public, name="round-public"),
+    path(R + "control", round_pages.round_control, name="round-control"),
+    path(R + "swap", round_pages.round_swap, name="round-swap"),
+    path(R + "publish", round_pages.round_publish, name="round-publish"),
+    path(R + "correct", round_pages.round_correct, name="round-correct"),
+    path(R + "forfeit", round_pages.round_forfeit, name="round-forfeit"),
+    path(R + "cards", round_pages.round_cards, name="round-cards"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(next_page="games:list", redirect_authenticated_user=True),

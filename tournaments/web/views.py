@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import Game
 from tournaments.services import access
 from tournaments.services.games import export_record
-from tournaments.web import tables
+from tournaments.web import rummy_actions, tables
 from tournaments.web.actions import submit
 
 WATCH_LIST_LENGTH = 12
@@ -178,11 +178,43 @@ def seat_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpRespons
     refused = _check_seat(request, game, seat)
     if refused is not None:
         return refused
+    choosing = request.POST.get("choose")
+    if choosing and not request.POST.get("move"):
+        # A card with several plays, tapped without the page's script: the board
+        # again with that card's choices open (nothing is appended).
+        context = tables.seat_board(game, seat, choosing=choosing)
+        template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+        return render(request, template, context)
+    if rummy_actions.verb(request.POST.get("action")) in rummy_actions.STAGING:
+        # Scala 40's opening, built on the page: nothing is appended yet.
+        staged, message = rummy_actions.stage(game, seat, request.POST)
+        context = tables.seat_board(game, seat, rummy={"staged": staged})
+        context["banner"] = message
+        template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+        return render(request, template, context, status=400 if message else 200)
     outcome = submit(game, seat, request.POST, request.user)
     if outcome.ok and not _is_htmx(request):
         return redirect(reverse("games:seat", args=[game.pk, seat]), permanent=False)
     game = _game_or_404(game_id)  # re-read: the version moved on (or someone else's did)
-    context = tables.seat_board(game, seat)
+    kept = None
+    if not outcome.ok and game.game_type in rummy_actions.RUMMY:
+        kept = rummy_actions.kept(request.POST)  # a refusal keeps the selection
+    context = tables.seat_board(game, seat, rummy=kept)
     context["banner"] = outcome.message
     template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
     return render(request, template, context, status=outcome.status)
+
+
+@require_GET
+@never_cache
+def meld_check(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    """Burraco and Scala 40: is the selected meld (or addition, or opening) legal now,
+    and if not why: the engine's answer, shown under the selection. Changes nothing."""
+    game = _game_or_404(game_id)
+    refused = _check_seat(request, game, seat)
+    if refused is not None:
+        return refused
+    if game.game_type not in rummy_actions.RUMMY or game.status != Game.Status.ACTIVE:
+        raise Http404("no melds in this game")
+    answer = rummy_actions.check(game, seat, request.GET)
+    return render(request, "games/_rummy_check.html", {"answer": answer})

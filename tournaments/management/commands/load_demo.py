@@ -12,7 +12,7 @@ from tournaments.services.demo import DemoRefused, load_demo
 
 
 class Command(BaseCommand):
-    help = "Load demonstration players and games (idempotent; DEBUG only)."
+    help = "Load demonstration players, games, a club and its tournaments (idempotent; DEBUG only)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -21,4 +21,3 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         for line in lines:
             self.stdout.write(line)
-        self.stdout.write("clubs and tournaments arrive with the tournaments work (issue 4)")

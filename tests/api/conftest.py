@@ -1,0 +1,36 @@
+"""Fixtures shared by the clubs/tournaments API tests: a club, its director, a
+tournament, and a director of another club. A module may define its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from club_support import director_of, make_club, make_tournament
+
+from tournaments.models import Club, Tournament
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def club() -> Club:
+    return make_club()
+
+
+@pytest.fixture
+def director(club: Club) -> Any:
+    return director_of(club)
+
+
+@pytest.fixture
+def cup(club: Club, director: Any) -> Tournament:
+    return make_tournament(club, director, {"name": "Spring Cup"})
+
+
+@pytest.fixture
+def stranger_director() -> Any:
+    return director_of(make_club())

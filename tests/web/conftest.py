@@ -1,0 +1,25 @@
+"""Fixtures shared by the club and tournament page tests: a club, its director and a
+tournament open for entries. A module may define its own."""
+
+from __future__ import annotations
+
+import pytest
+from club_support import director_of, make_club, make_tournament
+
+from tournaments.services import tournaments as tournament_service
+
+
+@pytest.fixture
+def club():
+    return make_club(name="Circolo")
+
+
+@pytest.fixture
+def director(club):
+    return director_of(club)
+
+
+@pytest.fixture
+def cup(club, director):
+    cup = make_tournament(club, director, {"name": "Spring Cup"})
+    return tournament_service.set_status(cup, by=director, status="open")

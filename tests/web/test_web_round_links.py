@@ -1,0 +1,102 @@
+"""The public pairings link each table to its score sheet (for those who can use
+it) and each entrant to their player page; the tournament page links its standings
+and exports; the round control page links the PDF sheets and records no-shows and
+forfeits, which the pairings show and the standings score."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from club_support import make_user, member
+from sheets.sheet_support import published
+
+from scoring.models import RoundStandings
+from scoring.store import recompute
+from tournaments.models import Forfeit, Role
+from tournaments.web.sheet_pages import sheet_path
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def base(setup) -> str:
+    cup = setup.round.tournament
+    return f"/clubs/{setup.club.slug}/t/{cup.slug}/"
+
+
+def sheet_links(page: str) -> list[str]:
+    return re.findall(r'href="(/s/[a-z0-9]+/)"', page)
+
+
+def test_pairings_link_sheets_for_those_who_may_use_them_and_every_player_page(client):
+    setup = published("german_whist", 4)
+    one, two = setup.table(1), setup.table(2)
+    pairings = base(setup) + "rounds/1/"
+
+    anonymous = html(client.get(pairings))  # a player on a phone not logged in yet
+    assert sheet_links(anonymous) == [sheet_path(one), sheet_path(two)]
+    for entry in setup.round.tournament.entries.all():
+        assert f'href="{base(setup)}players/{entry.pk}/"' in anonymous
+
+    client.force_login(make_user("stranger"))  # the page would refuse: no link
+    assert sheet_links(html(client.get(pairings))) == []
+
+    client.force_login(setup.seat(0, table=2))
+    mine = html(client.get(pairings))
+    assert sheet_links(mine) == [sheet_path(two)] and "Your score sheet" in mine
+
+    client.force_login(member(setup.club, Role.SCORER))
+    assert sheet_links(html(client.get(pairings))) == [sheet_path(one), sheet_path(two)]
+
+
+def test_tournament_page_links_standings_and_exports_control_links_the_pdf(client):
+    setup = published("german_whist", 4)
+    page = html(client.get(base(setup)))
+    for suffix in ("standings/", "standings.csv", "standings.json"):
+        assert f'href="{base(setup)}{suffix}"' in page
+    client.force_login(setup.director)
+    control = html(client.get(base(setup) + "rounds/1/control"))
+    assert f'href="{base(setup)}rounds/1/sheets.pdf"' in control
+    assert "Record a no-show or forfeit" in control
+
+
+def test_director_records_a_no_show_shown_on_pairings_and_scored(client):
+    setup = published("german_whist", 4)
+    table = setup.table(1)
+    absent, present = [p.entry for p in table.places.order_by("position")]
+    url = base(setup) + "rounds/1/forfeit"
+    client.force_login(setup.director)
+
+    refused = client.post(url, {"absent-place": "", "absent-kind": "no_show"})
+    assert refused.status_code == 400 and "This field is required" in refused.content.decode()
+    wrong = client.post(url, {"absent-place": f"1:{absent.pk}", "absent-kind": "late"})
+    assert wrong.status_code == 400 and not Forfeit.objects.exists()
+
+    done = client.post(
+        url, {"absent-place": f"1:{absent.pk}", "absent-kind": "no_show", "absent-note": "ill"}
+    )
+    assert done.status_code == 302
+    forfeit = Forfeit.objects.get()
+    assert (forfeit.entry, forfeit.kind, forfeit.note) == (absent, "no_show", "ill")
+    again = client.post(url, {"absent-place": f"1:{absent.pk}", "absent-kind": "forfeit"})
+    assert again.status_code == 409 and "already recorded" in again.content.decode()
+    control = html(client.get(base(setup) + "rounds/1/control"))
+    assert "no-show" in control and absent.name in control
+
+    pairings = html(client.get(base(setup) + "rounds/1/"))
+    assert pairings.count(">no-show<") == 1 and ">forfeit<" in pairings  # the table's status
+
+    recompute(setup.round.tournament.pk)
+    rows = {r["entry"]: r for r in RoundStandings.objects.get(round=1).rows}
+    assert rows[absent.pk]["forfeits_lost"] == 1 and rows[present.pk]["forfeits_won"] == 1
+
+    client.force_login(member(setup.club, Role.SCORER))
+    assert (
+        client.post(url, {"absent-place": f"1:{present.pk}", "absent-kind": "forfeit"}).status_code
+        == 403
+    )

@@ -1,0 +1,311 @@
+"""The score-sheet API: a table's sheet, entries, confirmations, rulings,
+corrections and forfeits (``/api/clubs/<club>/tournaments/<t>/rounds/<n>/tables/<k>/``).
+
+The rules are :mod:`tournaments.services.sheets`'; the views only read the request,
+call the service and answer with the sheet as it now stands. Every write carries the
+client's ``client_id``: a retry with the same id and content answers 200 with the
+same line (no duplicate), a first write 201.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.club_base import MAX_ID, WRITE, ClubAPIView, errors
+from tournaments.models import Table
+from tournaments.services import sheets
+from tournaments.services.errors import NotFound
+
+MAX_TABLE = 2**15 - 1
+
+# ---------------------------------------------------------------------- serializers
+
+
+class TallyField(serializers.JSONField):
+    """A tally event (its fields depend on the game; the engine checks it)."""
+
+
+class LineSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    deal = serializers.IntegerField()
+    kind = serializers.CharField(help_text="entry, confirm, resolve or correct")
+    side = serializers.IntegerField(allow_null=True, help_text="null: a scorer or director")
+    tally = serializers.JSONField(allow_null=True)
+    by = serializers.CharField(allow_null=True)
+    at = serializers.DateTimeField()
+    reason = serializers.CharField(required=False)
+    chose = serializers.IntegerField(required=False)
+    client_id = serializers.UUIDField(required=False, help_text="history only")
+
+
+class DealSerializer(serializers.Serializer):
+    deal = serializers.IntegerField()
+    dealer = serializers.IntegerField(help_text="the seat that deals it")
+    status = serializers.CharField(help_text="empty, pending, confirmed, disputed or counted")
+    tally = serializers.JSONField(allow_null=True, help_text="the agreed or entered tally")
+    scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    totals = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    differs = serializers.ListField(
+        child=serializers.CharField(), help_text="disputed: the fields that differ"
+    )
+    entries = LineSerializer(many=True)
+    entered_by_sides = serializers.ListField(child=serializers.IntegerField())
+    problem = serializers.CharField(allow_null=True)
+
+
+class SheetSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    round = serializers.IntegerField()
+    tournament = serializers.CharField()
+    game = serializers.UUIDField()
+    game_type = serializers.CharField()
+    game_status = serializers.CharField()
+    sides = serializers.ListField(child=serializers.CharField())
+    seats = serializers.ListField(child=serializers.DictField())
+    deals = DealSerializer(many=True)
+    counted = serializers.IntegerField()
+    next_deal = serializers.IntegerField(allow_null=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    over = serializers.BooleanField()
+    winner = serializers.JSONField(allow_null=True)
+    disputed = serializers.ListField(child=serializers.IntegerField())
+    forfeits = serializers.ListField(child=serializers.DictField())
+    you = serializers.DictField(required=False)
+
+
+class WrittenSerializer(serializers.Serializer):
+    line = LineSerializer()
+    counted = serializers.ListField(child=serializers.IntegerField())
+    sheet = SheetSerializer()
+
+
+class EntryRequestSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+    tally = TallyField(help_text='e.g. {"type": "tally", "tricks": [7, 6]}')
+    client_id = serializers.UUIDField()
+
+
+class ConfirmRequestSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+    client_id = serializers.UUIDField()
+
+
+class ResolveRequestSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+    client_id = serializers.UUIDField()
+    entry = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="the id of the entry line chosen"
+    )
+    tally = TallyField(required=False, help_text="or the director's own tally")
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if ("entry" in data) == ("tally" in data):
+            raise serializers.ValidationError("give either entry (a line id) or tally")
+        return data
+
+
+class CorrectRequestSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+    tally = TallyField()
+    reason = serializers.CharField(max_length=300)
+    client_id = serializers.UUIDField()
+
+
+class ForfeitRequestSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="the entry's id")
+    kind = serializers.CharField(help_text="no_show or forfeit")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class ForfeitSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    kind = serializers.CharField()
+    note = serializers.CharField()
+    recorded_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+# ---------------------------------------------------------------------- views
+
+
+class SheetAPIView(ClubAPIView):
+    permission_classes = [IsAuthenticated]
+
+    def table(self, request: Request, slug: str, tournament: str, number: int, table: int) -> Table:
+        found = self.tournament(slug, tournament)
+        round_ = self.round(request, found, number)
+        if table > MAX_TABLE:
+            raise NotFound(f"round {number} has no table {table}")
+        return sheets.table_in_round(round_, table)
+
+    @staticmethod
+    def written(request: Request, table: Table, written: sheets.Written) -> Response:
+        table.refresh_from_db()
+        body = {
+            "line": sheets._line(written.line, full=False),
+            "counted": list(written.counted),
+            "sheet": sheets.sheet_state(table, request.user),
+        }
+        return Response(body, status=status.HTTP_201_CREATED if written.created else 200)
+
+
+class SheetView(SheetAPIView):
+    @extend_schema(
+        summary="A table's score sheet: deals, statuses, running totals, result",
+        description="For the table's players and the club's scorers and directors.",
+        responses={200: SheetSerializer, **errors(403, 404)},
+    )
+    def get(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        found = self.table(request, slug, tournament, number, table)
+        return Response(sheets.sheet_state(found, request.user))
+
+
+class EntryView(SheetAPIView):
+    @extend_schema(
+        summary="Enter a deal's tally",
+        description="A player of the table (it counts once a player of another side "
+        "confirms it or enters the same) or a scorer/director (it counts at once). An "
+        "illegal tally is a 400 with the engine's reason. 201; 200 for a retry.",
+        request=EntryRequestSerializer,
+        responses={200: WrittenSerializer, 201: WrittenSerializer, **errors(*WRITE)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        body = EntryRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found = self.table(request, slug, tournament, number, table)
+        data = body.validated_data
+        written = sheets.submit(found, data["deal"], data["tally"], request.user, data["client_id"])
+        return self.written(request, found, written)
+
+
+class ConfirmView(SheetAPIView):
+    @extend_schema(
+        summary="Confirm a deal's tally (a player of another side, or a scorer/director)",
+        request=ConfirmRequestSerializer,
+        responses={200: WrittenSerializer, 201: WrittenSerializer, **errors(*WRITE)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        body = ConfirmRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found = self.table(request, slug, tournament, number, table)
+        data = body.validated_data
+        written = sheets.confirm(found, data["deal"], request.user, data["client_id"])
+        return self.written(request, found, written)
+
+
+class ResolveView(SheetAPIView):
+    @extend_schema(
+        summary="Rule on a deal not yet counted: choose an entry or give a tally (directors)",
+        request=ResolveRequestSerializer,
+        responses={200: WrittenSerializer, 201: WrittenSerializer, **errors(*WRITE)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        body = ResolveRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found = self.table(request, slug, tournament, number, table)
+        data = body.validated_data
+        written = sheets.resolve(
+            found,
+            data["deal"],
+            request.user,
+            data["client_id"],
+            chose=data.get("entry"),
+            tally=data.get("tally"),
+            reason=data.get("reason", ""),
+        )
+        return self.written(request, found, written)
+
+
+class CorrectView(SheetAPIView):
+    @extend_schema(
+        summary="Correct a deal that already counts, with a reason (directors)",
+        description="The table's game is voided and replaced by a new one holding the "
+        "counted tallies with the corrected one in its place; the sheet keeps every line.",
+        request=CorrectRequestSerializer,
+        responses={200: WrittenSerializer, 201: WrittenSerializer, **errors(*WRITE)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        body = CorrectRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found = self.table(request, slug, tournament, number, table)
+        data = body.validated_data
+        written = sheets.correct(
+            found,
+            data["deal"],
+            data["tally"],
+            request.user,
+            data["client_id"],
+            reason=data["reason"],
+        )
+        return self.written(request, found, written)
+
+
+class HistoryView(SheetAPIView):
+    @extend_schema(
+        summary="Every line of the sheet, who wrote it and when (directors)",
+        responses={200: LineSerializer(many=True), **errors(403, 404)},
+    )
+    def get(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        found = self.table(request, slug, tournament, number, table)
+        return Response(sheets.history(found, request.user))
+
+
+def forfeit_detail(forfeit: Any) -> dict[str, Any]:
+    return {
+        "id": forfeit.pk,
+        "table": forfeit.table.number,
+        "entry": forfeit.entry_id,
+        "kind": forfeit.kind,
+        "note": forfeit.note,
+        "recorded_by": forfeit.recorded_by.get_username() if forfeit.recorded_by_id else None,
+        "created_at": forfeit.created_at,
+    }
+
+
+class ForfeitView(SheetAPIView):
+    @extend_schema(
+        summary="Record a no-show or a forfeit of an entry at this table (directors)",
+        description="Scored as the tournament's settings say (absence_points, "
+        "forfeit_loss_points; the others at the table forfeit_win_points).",
+        request=ForfeitRequestSerializer,
+        responses={201: ForfeitSerializer, **errors(*WRITE)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int, table: int):
+        body = ForfeitRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        found = self.table(request, slug, tournament, number, table)
+        data = body.validated_data
+        entry = self.entry(found.round.tournament, data["entry"])
+        forfeit = sheets.record_forfeit(
+            found, entry, data["kind"], request.user, data.get("note", "")
+        )
+        return Response(forfeit_detail(forfeit), status=status.HTTP_201_CREATED)
+
+
+K = "<slug:slug>/tournaments/<slug:tournament>/rounds/<int:number>/tables/<int:table>/"
+
+urlpatterns = [
+    path(K + "sheet", SheetView.as_view(), name="api-sheet"),
+    path(K + "sheet/entries", EntryView.as_view(), name="api-sheet-entries"),
+    path(K + "sheet/confirm", ConfirmView.as_view(), name="api-sheet-confirm"),
+    path(K + "sheet/resolve", ResolveView.as_view(), name="api-sheet-resolve"),
+    path(K + "sheet/correct", CorrectView.as_view(), name="api-sheet-correct"),
+    path(K + "sheet/history", HistoryView.as_view(), name="api-sheet-history"),
+    path(K + "forfeits", ForfeitView.as_view(), name="api-sheet-forfeits"),
+]

@@ -1,0 +1,165 @@
+"""Request and response shapes of the tournaments API: settings, status, entries and
+forbidden pairs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.api.strict import (
+    IdField,
+    ObjectField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    choice,
+)
+from tournaments.models import Entry, Tournament
+
+T = Tournament
+
+# ---------------------------------------------------------------------- settings
+
+
+class SettingsSerializer(StrictSerializer):
+    """A tournament's settings (the engine checks game, options and table sizes)."""
+
+    name = StrictCharField(max_length=120, required=False)
+    game_type = StrictCharField(
+        max_length=40, required=False, help_text="the engine game (see /api/games/catalog)"
+    )
+    options = ObjectField(required=False, help_text="engine options for every table's game")
+    table_sizes = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=16),
+        max_length=8,
+        required=False,
+        help_text="seats per table, most preferred first (empty: the game's first count)",
+    )
+    entry_kind = StrictChoiceField(choices=T.EntryKind.choices, required=False)
+    mode = choice(T.Mode.choices, strict=True, required=False)
+    rounds_planned = StrictIntegerField(min_value=1, max_value=99, required=False)
+    pairing_method = StrictChoiceField(choices=T.PairingMethod.choices, required=False)
+    first_round = StrictChoiceField(choices=T.FirstRound.choices, required=False)
+    group_size = StrictIntegerField(
+        min_value=2, max_value=64, allow_null=True, required=False, help_text="round robin only"
+    )
+    scoring = ObjectField(required=False, help_text="tournament-point settings")
+    tiebreaks = serializers.ListField(
+        child=StrictCharField(max_length=60), max_length=20, required=False
+    )
+    late_entry_score = serializers.DecimalField(
+        max_digits=10, decimal_places=2, coerce_to_string=False, required=False
+    )
+    avoid_same_household = StrictBooleanField(required=False)
+    avoid_same_affiliation = StrictBooleanField(required=False)
+
+
+class TournamentCreateSerializer(SettingsSerializer):
+    name = StrictCharField(max_length=120)
+    slug = StrictCharField(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        help_text="the short name in URLs (made from the name when left out)",
+    )
+    game_type = StrictCharField(max_length=40, help_text="the engine game (see /api/games/catalog)")
+
+
+class TournamentUpdateSerializer(SettingsSerializer):
+    """Any settings (not the slug); the game, options, table sizes, entry kind and
+    pairing method only until a round is published."""
+
+
+class TournamentSerializer(serializers.Serializer):
+    club = serializers.CharField(help_text="the club's slug")
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    game_type = serializers.CharField()
+    options = ObjectField()
+    table_sizes = serializers.ListField(child=serializers.IntegerField())
+    entry_kind = serializers.ChoiceField(choices=T.EntryKind.choices)
+    mode = choice(T.Mode.choices)
+    rounds_planned = serializers.IntegerField()
+    pairing_method = serializers.ChoiceField(choices=T.PairingMethod.choices)
+    first_round = serializers.ChoiceField(choices=T.FirstRound.choices)
+    group_size = serializers.IntegerField(allow_null=True)
+    scoring = ObjectField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    late_entry_score = serializers.FloatField()
+    avoid_same_household = serializers.BooleanField()
+    avoid_same_affiliation = serializers.BooleanField()
+    status = choice(T.Status.choices)
+    rounds_published = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class StatusSerializer(StrictSerializer):
+    status = choice(T.Status.choices, strict=True)
+
+
+# ---------------------------------------------------------------------- entries
+
+
+class EntryRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the entry's id")
+    number = serializers.IntegerField(help_text="its start number")
+    name = serializers.CharField()
+
+
+class EntrySerializer(EntryRefSerializer):
+    player = serializers.IntegerField(allow_null=True, help_text="the player's id (or null)")
+    team = serializers.IntegerField(allow_null=True, help_text="the team's id (or null)")
+    rating = serializers.IntegerField()
+    status = choice(Entry.Status.choices)
+    joins_round = serializers.IntegerField()
+    withdrawn_after = serializers.IntegerField(allow_null=True)
+    start_score = serializers.FloatField()
+    affiliation = serializers.CharField(allow_blank=True)
+    household = serializers.CharField(
+        required=False, allow_blank=True, help_text="private: shown to the club's directors only"
+    )
+
+
+class EntryCreateSerializer(StrictSerializer):
+    """Directors and scorers enter a ``player`` or a ``team`` of the club; a logged-in
+    user who names neither enters themselves (while entries are open)."""
+
+    player = IdField(required=False, help_text="one of the club's players")
+    team = IdField(required=False, help_text="one of the club's teams")
+    rating = StrictIntegerField(min_value=0, max_value=999_999, required=False, default=0)
+    affiliation = StrictCharField(max_length=120, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "player" in attrs and "team" in attrs:
+            raise serializers.ValidationError({"team": ["enter either a player or a team"]})
+        return attrs
+
+
+class EntryUpdateSerializer(StrictSerializer):
+    rating = StrictIntegerField(min_value=0, max_value=999_999, required=False)
+    household = StrictCharField(max_length=120, required=False, allow_blank=True)
+    affiliation = StrictCharField(max_length=120, required=False, allow_blank=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError("say what to change: rating, household, affiliation")
+        return attrs
+
+
+# ---------------------------------------------------------------------- forbidden pairs
+
+
+class ForbiddenPairSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    first = EntryRefSerializer()
+    second = EntryRefSerializer()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class ForbidSerializer(StrictSerializer):
+    first = IdField(help_text="an entry's id")
+    second = IdField(help_text="another entry's id")
+    reason = StrictCharField(max_length=200, required=False, allow_blank=True, default="")

@@ -1,0 +1,62 @@
+"""Database triggers that make a table append-only (used by migrations).
+
+PostgreSQL: the trigger function of migration 0002 (``tavolo_events_are_append_only``)
+raises on UPDATE and DELETE (row triggers) and on TRUNCATE (statement trigger).
+SQLite: triggers abort UPDATE and DELETE (SQLite has no TRUNCATE). No role of the
+application can change a row of such a table; a correction is a new row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import migrations
+
+
+def append_only(table: str, prefix: str, what: str) -> migrations.RunPython:
+    """A migration operation installing the triggers on ``table``.
+
+    ``prefix`` names the triggers (``tavolo_<prefix>_…``); ``what`` starts SQLite's
+    error message (e.g. "score sheets"); PostgreSQL's names the table itself.
+    """
+    postgres_up = f"""
+    CREATE TRIGGER tavolo_{prefix}_no_update_delete
+        BEFORE UPDATE OR DELETE ON {table}
+        FOR EACH ROW EXECUTE FUNCTION tavolo_events_are_append_only();
+    CREATE TRIGGER tavolo_{prefix}_no_truncate
+        BEFORE TRUNCATE ON {table}
+        FOR EACH STATEMENT EXECUTE FUNCTION tavolo_events_are_append_only();
+    """
+    postgres_down = f"""
+    DROP TRIGGER IF EXISTS tavolo_{prefix}_no_truncate ON {table};
+    DROP TRIGGER IF EXISTS tavolo_{prefix}_no_update_delete ON {table};
+    """
+    sqlite_up = [
+        f"""CREATE TRIGGER tavolo_{prefix}_no_{op.lower()} BEFORE {op} ON {table}
+            BEGIN SELECT RAISE(ABORT, '{what} are append-only: {op} is not allowed'); END;"""
+        for op in ("UPDATE", "DELETE")
+    ]
+    sqlite_down = [
+        f"DROP TRIGGER IF EXISTS tavolo_{prefix}_no_{op};" for op in ("update", "delete")
+    ]
+
+    def install(apps: Any, schema_editor: Any) -> None:
+        vendor = schema_editor.connection.vendor
+        if vendor == "postgresql":
+            # params=None: the SQL is run as written, with no placeholders.
+            schema_editor.execute(postgres_up, params=None)
+        elif vendor == "sqlite":
+            for statement in sqlite_up:
+                schema_editor.execute(statement)
+        else:
+            raise RuntimeError(f"append-only triggers are not written for {vendor}")
+
+    def remove(apps: Any, schema_editor: Any) -> None:
+        vendor = schema_editor.connection.vendor
+        if vendor == "postgresql":
+            schema_editor.execute(postgres_down, params=None)
+        elif vendor == "sqlite":
+            for statement in sqlite_down:
+                schema_editor.execute(statement)
+
+    return migrations.RunPython(install, remove)

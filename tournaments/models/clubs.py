@@ -1,0 +1,99 @@
+"""Clubs, the people in them and their roles, and fixed teams.
+
+A club's members are users with a role. Roles are ranked: an owner may do all a
+director may, a director all a scorer may, and so on. Players are people who sit
+at tables; a player may have no login at all (a guest a director entered), so a
+player is not a membership. A :class:`Team` is a fixed partnership of players for
+partnership games entered as teams.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.players import Player
+
+
+class Club(models.Model):
+    """A card club: it owns its tournaments, its guests and its teams."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    """What a member may do in a club, weakest first."""
+
+    PLAYER = "player", "Player"
+    SCORER = "scorer", "Scorer"
+    DIRECTOR = "director", "Director"
+    OWNER = "owner", "Owner"
+
+
+ROLE_RANK = {role: rank for rank, role in enumerate(Role)}
+"""A role's rank: a member holds every power of the roles ranked below theirs."""
+
+
+class Membership(models.Model):
+    """A user's role in a club (one role per user and club)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
+
+
+class Team(models.Model):
+    """A fixed partnership of players, entered together in partnership games."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=120)
+    members = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="team_name_unique_in_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def players_in_order(self) -> list[Player]:
+        return [m.player for m in self.memberships.select_related("player").order_by("position")]
+
+
+class TeamMember(models.Model):
+    """A player's place in a team (position 0 sits first, e.g. at seat 0 of 0 & 2)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="team_position_unique"),
+            models.UniqueConstraint(fields=["team", "player"], name="team_player_unique"),
+        ]

@@ -1,0 +1,111 @@
+"""Rounds, their tables and byes, and corrections to published rounds.
+
+A round is paired as a draft (:class:`Round.Status.DRAFT`): its tables may be
+re-paired or edited freely. Publishing fixes it and gives every table its game in
+the event store. After that a table changes only through a
+:class:`RoundCorrection`, an append-only record (database triggers, migration
+0004) of who changed what and why.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.games import Game
+from tournaments.models.tournaments import Entry, Tournament
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Paired, not published"
+        PUBLISHED = "published", "Published"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    method = models.CharField(max_length=20)
+    """The pairing method that paired it (the tournament's at the time)."""
+    paired_at = models.DateTimeField(auto_now=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+
+class Table(models.Model):
+    """One table of a round; its game exists once the round is published."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="table"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number}"
+
+
+class TableEntry(models.Model):
+    """An entry's place at a table: ``position`` is its side (head-to-head) or seat."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="places")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="places")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="place_unique_position"),
+            models.UniqueConstraint(fields=["round", "entry"], name="place_one_table_per_round"),
+        ]
+
+
+class Bye(models.Model):
+    """An entry that sits out a round (scored as the tournament says)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="bye_unique"),
+        ]
+
+
+class RoundCorrection(models.Model):
+    """A change to a published round: never updated or deleted."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="corrections")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.CharField(max_length=300)
+    change = models.JSONField()
+    """What changed: ``{"swap": [12, 17], "tables": {"3": {"old_game": …, "new_game": …}}}``."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "created_at", "id"]

@@ -1,0 +1,196 @@
+"""Clubs, members and roles, guests and fixed teams.
+
+Every club-scoped action starts with :func:`require_role`: a user acts in a club
+only through a membership of that club whose role ranks high enough. Directors
+therefore manage their own club only; staff users (the site's operators) may act
+in any club.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.text import slugify
+
+from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
+from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def role_in(user: User, club: Club) -> Role | None:
+    """The user's role in the club (staff count as owners), or ``None``."""
+    if not user.is_authenticated:
+        return None
+    if getattr(user, "is_staff", False):
+        return Role.OWNER
+    role = Membership.objects.filter(club=club, user_id=user.pk).values_list("role", flat=True)
+    found = role.first()
+    return Role(found) if found else None
+
+
+def has_role(user: User, club: Club, minimum: Role) -> bool:
+    role = role_in(user, club)
+    return role is not None and ROLE_RANK[role] >= ROLE_RANK[minimum]
+
+
+def require_role(user: User, club: Club, minimum: Role) -> Role:
+    """The user's role, if it is at least ``minimum``; :class:`Forbidden` otherwise."""
+    role = role_in(user, club)
+    if role is None or ROLE_RANK[role] < ROLE_RANK[minimum]:
+        if not user.is_authenticated:
+            raise Forbidden("log in first")
+        raise Forbidden(
+            f"this needs the {minimum.label.lower()} role in {club.name}"
+            + (f"; you are a {role.label.lower()}" if role else "; you are not a member")
+        )
+    return role
+
+
+def club_by_slug(slug: str) -> Club:
+    try:
+        return Club.objects.get(slug=slug)
+    except Club.DoesNotExist:
+        raise NotFound(f"there is no club {slug!r}") from None
+
+
+def create_club(*, name: str, owner: User, slug: str = "", description: str = "") -> Club:
+    """A new club, with ``owner`` as its owner."""
+    if not owner.is_authenticated:
+        raise Forbidden("log in to create a club")
+    name = name.strip()
+    if not name:
+        raise ServiceError("a club needs a name")
+    slug = slugify(slug or name)[:60]
+    if not slug:
+        raise ServiceError("the club's short name must contain letters or digits")
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name, slug=slug, description=description)
+            Membership.objects.create(club=club, user_id=owner.pk, role=Role.OWNER)
+    except IntegrityError:
+        raise Conflict(f"a club called {slug!r} already exists") from None
+    return club
+
+
+def _member(club: Club, username: str) -> tuple[AbstractBaseUser, Membership | None]:
+    user_model = get_user_model()
+    try:
+        user = user_model.objects.get(**{user_model.USERNAME_FIELD: username})
+    except user_model.DoesNotExist:
+        raise ServiceError(f"there is no user called {username!r}") from None
+    return user, Membership.objects.filter(club=club, user=user).first()
+
+
+def _check_may_change(club: Club, acting: Role, current: Membership | None, new: Role | None):
+    """Directors manage scorers and players; only an owner names or removes directors
+    and owners; the last owner cannot step down."""
+    ranks = [ROLE_RANK[new]] if new else []
+    if current is not None:
+        ranks.append(ROLE_RANK[Role(current.role)])
+    if any(rank >= ROLE_RANK[Role.DIRECTOR] for rank in ranks) and acting != Role.OWNER:
+        raise Forbidden("only an owner names, changes or removes directors and owners")
+    if current is not None and current.role == Role.OWNER and new != Role.OWNER:
+        owners = Membership.objects.select_for_update().filter(club=club, role=Role.OWNER)
+        if owners.count() <= 1:
+            raise Conflict("a club keeps at least one owner; name another owner first")
+
+
+def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
+    """Give ``username`` a role in the club (making them a member if they are not)."""
+    acting = require_role(by, club, Role.DIRECTOR)
+    try:
+        new_role = Role(role)
+    except ValueError:
+        choices = ", ".join(r.value for r in Role)
+        raise ServiceError(f"unknown role {role!r} (the roles are: {choices})") from None
+    user, current = _member(club, username)
+    with transaction.atomic():
+        _check_may_change(club, acting, current, new_role)
+        membership, _ = Membership.objects.update_or_create(
+            club=club, user=user, defaults={"role": new_role}
+        )
+    return membership
+
+
+def remove_member(club: Club, *, by: User, username: str) -> None:
+    acting = require_role(by, club, Role.DIRECTOR)
+    _, current = _member(club, username)
+    if current is None:
+        raise ServiceError(f"{username!r} is not a member of {club.name}")
+    with transaction.atomic():
+        _check_may_change(club, acting, current, None)
+        current.delete()
+
+
+def add_guest(club: Club, *, by: User, name: str, household: str = "") -> Player:
+    """A player without a login, entered by a director (or scorer) of the club."""
+    require_role(by, club, Role.SCORER)
+    name = name.strip()
+    if not name:
+        raise ServiceError("a player needs a name")
+    if len(name) > 120:
+        raise ServiceError("a player's name is at most 120 characters")
+    return Player.objects.create(name=name, club=club, household=household.strip()[:120])
+
+
+def club_players(club: Club) -> list[Player]:
+    """The club's guests and the players of its members."""
+    members = Membership.objects.filter(club=club).values_list("user_id", flat=True)
+    # One query with OR, not a UNION: Player's default ordering makes SQLite refuse
+    # the compound statement ("ORDER BY not allowed in subqueries").
+    return list(Player.objects.filter(Q(club=club) | Q(user_id__in=members)))
+
+
+def create_team(club: Club, *, by: User, name: str, players: Sequence[Player]) -> Team:
+    """A fixed team of distinct players, in seating order."""
+    require_role(by, club, Role.DIRECTOR)
+    name = name.strip()
+    if not name:
+        raise ServiceError("a team needs a name")
+    if len(players) < 2:
+        raise ServiceError("a team needs at least two players")
+    if len({p.pk for p in players}) != len(players):
+        raise ServiceError("a player cannot be in a team twice")
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(club=club, name=name)
+            TeamMember.objects.bulk_create(
+                TeamMember(team=team, player=p, position=i) for i, p in enumerate(players)
+            )
+    except IntegrityError:
+        raise Conflict(f"{club.name} already has a team called {name!r}") from None
+    return team
+
+
+def members(club: Club, *, by: User) -> list[Membership]:
+    """The club's members and their roles, strongest role first (directors only)."""
+    require_role(by, club, Role.DIRECTOR)
+    found = list(Membership.objects.filter(club=club).select_related("user"))
+    return sorted(found, key=lambda m: (-ROLE_RANK[Role(m.role)], m.user.get_username()))
+
+
+def club_player(club: Club, player_id: int, *, field: str = "player") -> Player:
+    """One of the club's players (a guest it entered or a member's player), by id;
+    a :class:`ServiceError` naming ``field`` otherwise (another club's guests stay
+    out of this club's teams and entries)."""
+    found = (
+        Player.objects.filter(pk=player_id)
+        .filter(Q(club=club) | Q(user__memberships__club=club))
+        .first()
+    )
+    if found is None:
+        raise ServiceError(f"{club.name} has no player with id {player_id}", field=field)
+    return found
+
+
+def club_team(club: Club, team_id: int, *, field: str = "team") -> Team:
+    """One of the club's teams, by id (a :class:`ServiceError` naming ``field``)."""
+    found = Team.objects.filter(club=club, pk=team_id).first()
+    if found is None:
+        raise ServiceError(f"{club.name} has no team with id {team_id}", field=field)
+    return found

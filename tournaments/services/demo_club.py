@@ -1,0 +1,99 @@
+"""The demo club: roles, guests, teams and tournaments at different stages.
+
+Loaded by :func:`tournaments.services.demo.load_demo` once (found by its slug on
+later runs), so a newcomer can click through every page of a club evening.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.models import Club, Membership, Player, Role, Tournament
+from tournaments.services import clubs, rounds, tournaments
+from tournaments.services.demo_results import load_demo_results
+
+CLUB_SLUG = "circolo-tavolo"
+GUESTS = [
+    ("Elena Conti", "Conti"),
+    ("Franco Conti", "Conti"),
+    ("Giulia Russo", ""),
+    ("Hugo Marino", ""),
+    ("Irene Gallo", ""),
+    ("Luca Greco", ""),
+    ("Marta Bruno", ""),
+    ("Nino Costa", ""),
+]
+
+
+def load_demo_club(director: Any, people: dict[str, Player]) -> list[str]:
+    """Create the demo club if missing; lines saying where to look."""
+    club = Club.objects.filter(slug=CLUB_SLUG).first()
+    if club is None:
+        with transaction.atomic():
+            club = _build(director, people)
+    thursday = club.tournaments.get(game_type="italian_whist")
+    load_demo_results(thursday, director, people["carla"].user)
+    lines = [f"demo club: /clubs/{club.slug}/ (director owns it; carla is its scorer)"]
+    for cup in club.tournaments.order_by("created_at"):
+        lines.append(f"  {cup.name}: /clubs/{club.slug}/t/{cup.slug}/")
+    lines.append(
+        f"  {thursday.name}, round 3 in play (one table disputed): "
+        f"/clubs/{club.slug}/t/{thursday.slug}/rounds/3/ and "
+        f"/clubs/{club.slug}/t/{thursday.slug}/standings/"
+    )
+    return lines
+
+
+def _build(director: Any, people: dict[str, Player]) -> Club:
+    club = clubs.create_club(
+        name="Circolo Tavolo",
+        owner=director,
+        slug=CLUB_SLUG,
+        description="A demo card club: Thursday Italian Whist, Sunday partnership whist.",
+    )
+    for name, role in (("alice", Role.PLAYER), ("bruno", Role.PLAYER), ("carla", Role.SCORER)):
+        Membership.objects.create(club=club, user=people[name].user, role=role)
+    Membership.objects.create(club=club, user=people["dario"].user, role=Role.PLAYER)
+    guests = [clubs.add_guest(club, by=director, name=n, household=h) for n, h in GUESTS]
+
+    thursday = tournaments.create_tournament(
+        club,
+        by=director,
+        settings={
+            "name": "Thursday Italian Whist",
+            "game_type": "italian_whist",
+            "options": {"score_limit": 5},
+            "scoring": {"method": "placement"},
+            "rounds_planned": 5,
+            "mode": "physical",
+        },
+    )
+    field = [people[n] for n in ("alice", "bruno", "carla", "dario")] + guests
+    for rating, player in zip(range(1700, 1700 - 60 * len(field), -60), field, strict=True):
+        entry = tournaments.register(thursday, by=director, player=player, rating=rating)
+        if player.name != "Nino Costa":  # one entry has not arrived yet
+            tournaments.check_in(entry, by=director)
+    rounds.publish(rounds.pair_next_round(thursday, by=director), by=director)
+
+    sunday = tournaments.create_tournament(
+        club,
+        by=director,
+        settings={
+            "name": "Sunday Partnership Whist",
+            "game_type": "whist",
+            "options": {"target": 5},
+            "entry_kind": "team",
+            "rounds_planned": 3,
+        },
+    )
+    pairs = [guests[0:2], guests[2:4], guests[4:6], guests[6:8]]
+    for index, pair in enumerate(pairs):
+        team = clubs.create_team(
+            club, by=director, name=f"{pair[0].name.split()[0]} & {pair[1].name.split()[0]}",
+            players=pair,
+        )  # fmt: skip
+        tournaments.register(sunday, by=director, team=team, rating=1500 - index)
+    tournaments.set_status(sunday, by=director, status=Tournament.Status.OPEN)
+    return club

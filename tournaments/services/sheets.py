@@ -1,0 +1,804 @@
+"""Score sheets of tables playing with real cards: entry, confirmation, disputes,
+rulings, corrections and forfeits.
+
+A table's sheet is its log of :class:`~tournaments.models.SheetEntry` lines, never
+changed (database triggers, migration 0006). What a deal's lines mean is worked out
+by reading them in order (:func:`_deal_view`):
+
+- **Entry.** A player seated at the table enters deal *N*'s tally (``ENTRY`` line,
+  ``side`` = the team or seat they play for). The engine checks it against the game
+  as it stands before deal *N* (the tallies that count, plus the agreed or pending
+  tallies of any deals entered ahead of it); an illegal tally is refused with the
+  engine's reason and nothing is written. A deal may be entered when every deal
+  before it already has a tally on the sheet (so a table can enter deal 3 while
+  deal 2 waits for confirmation), and not once it counts or is agreed.
+- **Confirmation.** The tally counts when a player of *another* side confirms it
+  (``CONFIRM`` line) or enters the identical tally. A second entry from the side
+  that entered it replaces that side's own tally (a typo fixed before anyone
+  else answered); a player can never confirm their own side's tally.
+- **Officials.** A club scorer or director who is not seated at the table enters
+  (``ENTRY`` with ``side`` ``None``) or confirms, and the deal is agreed at once.
+- **Disputes.** Two entries of one deal from different sides that differ put the
+  deal in dispute: :func:`sheet_state` names the fields that differ
+  (``tricks[1]``, ``dummy`` …). Nothing more is agreed on it, and no later deal
+  counts, until a director *resolves* it (``RESOLVE`` line: one of the entries, or a
+  tally of their own). A director's entry on a disputed deal is a ruling too.
+- **Counting.** Agreed deals are appended to the table's game, in deal order, as
+  ``tally`` events through :func:`~tournaments.services.event_store.append_event`
+  with the game's version as the expected version and an event id derived from
+  (game, deal). Every sheet write locks the table row first, so concurrent
+  confirmations queue up and a deal is appended exactly once (the second finds it
+  counted); the derived event id makes even a lost lock harmless (a retry of the
+  same event is idempotent). An agreed deal the engine refuses when its turn comes
+  (a ruling on an earlier deal ended the game, say) is shown as a problem, for a
+  director to resolve.
+- **Corrections.** A director corrects a deal that already counts (``CORRECT``
+  line: the tally plus the ``reason``). The event log is append-only and the engine
+  cannot rewrite an earlier deal, so the table's game is voided
+  (``Game.Status.VOID``, as :func:`tournaments.services.rounds.correct` does) and a
+  replacement game is made: same type, options, first dealer and seats, played
+  with real cards, holding every counted tally with the corrected one in its place.
+  ``Table.game`` points at it, and a :class:`~tournaments.models.RoundCorrection`
+  (``change = {"sheet": {"table", "deal", "old_game", "new_game"}}``) keeps the
+  swap in the round's history. The sheet's lines stay as they were: the full
+  history (every line, who, when) is :func:`history`, for directors.
+- **Idempotency.** Each line carries the client's ``client_id``: the same id with
+  the same content returns the line already written (no duplicate); the same id
+  with anything else is a :class:`Conflict`.
+
+**Forfeits, no-shows, late arrivals.** A director records a no-show or a forfeit
+(:func:`record_forfeit`, one per entry and table). A late arrival simply plays the
+deals that remain; nothing is recorded. How standings read it (the standings code
+lives in ``scoring/``): a table with ``Forfeit`` rows is not scored from its game;
+an entry with a ``no_show`` or a ``forfeit`` row scores a forfeit loss (the
+tournament's ``forfeit_loss_points``), and every other entry of that table a forfeit
+win (``forfeit_win_points``); a table without forfeits is scored from its game once the
+game is finished (``Game.Status.FINISHED``: final totals per side in
+``sheet_state(...)["totals"]`` or the engine state). A voided game never counts:
+read ``Table.game``, which always names the current one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from engine import EngineError
+from engine import Game as EngineGame
+from tournaments.models import (
+    Entry,
+    Forfeit,
+    Game,
+    GameEvent,
+    Role,
+    RoundCorrection,
+    Seat,
+    SheetEntry,
+    Table,
+    TableEntry,
+)
+from tournaments.services import games as game_service
+from tournaments.services import state_cache
+from tournaments.services.access import seat_users
+from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from tournaments.services.event_store import append_event
+
+KIND = SheetEntry.Kind
+EVENT_NAMESPACE = uuid.UUID("6f1d2c1e-3d55-4b53-9a50-5c0f1f0e7a11")
+"""Event ids of counted tallies are uuid5(this, "<game id>:<deal>")."""
+
+PENDING, CONFIRMED, DISPUTED, COUNTED = "pending", "confirmed", "disputed", "counted"
+MAX_DEALS = 500
+"""No game lasts this many deals; a larger deal number is refused at once."""
+
+
+# ---------------------------------------------------------------------- who
+
+
+@dataclass(frozen=True)
+class Writer:
+    """Who writes a line: a seated player's ``side`` (and seats), or an official."""
+
+    user: Any
+    side: int | None
+    seats: tuple[int, ...] = ()
+    director: bool = False
+
+    @property
+    def official(self) -> bool:
+        return self.side is None
+
+
+def _game(table: Table) -> Game:
+    if table.game_id is None:
+        raise Conflict(f"table {table.number} has no game yet: its round is not published")
+    game = Game.objects.get(pk=table.game_id)
+    if game.mode != Game.Mode.PHYSICAL:
+        raise Conflict(f"table {table.number} plays online: its deals are played, not entered")
+    return game
+
+
+def _club(table: Table) -> Any:
+    return table.round.tournament.club
+
+
+def writer(table: Table, user: User) -> Writer:
+    """The user as a writer of this table's sheet; :class:`Forbidden` for anyone who
+    neither plays at the table nor scores or directs for the club."""
+    game = _game(table)
+    seats: tuple[int, ...] = ()
+    if user.is_authenticated:
+        seats = tuple(sorted(n for n, uid in seat_users(game).items() if uid == user.pk))
+    club = _club(table)
+    director = has_role(user, club, Role.DIRECTOR)
+    if seats:
+        engine_game = state_cache.fresh_engine_game(game)
+        return Writer(user, engine_game.side_of(seats[0]), seats, director)
+    if has_role(user, club, Role.SCORER):
+        return Writer(user, None, (), director)
+    if not user.is_authenticated:
+        raise Forbidden(
+            "log in first; a guest without a login asks the director or a scorer to enter for them"
+        )
+    raise Forbidden(
+        f"this sheet is for the players of table {table.number} and the scorers and "
+        f"directors of {club.name}"
+    )
+
+
+def _require_director(table: Table, user: User) -> Writer:
+    require_role(user, _club(table), Role.DIRECTOR)
+    found = writer(table, user)
+    if not found.official:
+        raise Forbidden("a director playing at this table cannot rule on its sheet")
+    return found
+
+
+# ---------------------------------------------------------------------- reading the lines
+
+
+@dataclass
+class DealView:
+    """What one deal's lines add up to (before looking at the game)."""
+
+    deal: int
+    lines: list[SheetEntry] = field(default_factory=list)
+    by_side: dict[int, dict[str, Any]] = field(default_factory=dict)
+    agreed: dict[str, Any] | None = None
+    agreed_by: SheetEntry | None = None
+    disputed: bool = False
+    entered: list[dict[str, Any]] = field(default_factory=list)
+    """Every distinct player tally of the deal, in the order first entered."""
+
+    @property
+    def candidate(self) -> dict[str, Any] | None:
+        """The tally this deal would count with: the agreed one, else the one tally
+        entered so far; ``None`` when disputed or empty."""
+        if self.agreed is not None:
+            return self.agreed
+        if self.disputed:
+            return None
+        tallies = _distinct(self.by_side.values())
+        return tallies[0] if len(tallies) == 1 else None
+
+    @property
+    def entering_sides(self) -> set[int]:
+        return set(self.by_side)
+
+    def differs(self) -> list[str]:
+        return differing_fields(self.entered) if self.disputed else []
+
+
+def tally_of(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The tally event of a line's payload (a correction's ``reason`` and a ruling's
+    ``chose`` left out)."""
+    if payload is None:
+        return None
+    return {k: v for k, v in payload.items() if k not in ("reason", "chose")}
+
+
+def _distinct(tallies: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for tally in tallies:
+        if tally not in found:
+            found.append(tally)
+    return found
+
+
+def _deal_view(deal: int, lines: list[SheetEntry]) -> DealView:
+    view = DealView(deal, lines)
+    for line in lines:
+        tally = tally_of(line.payload)
+        if line.kind in (KIND.RESOLVE, KIND.CORRECT) or (
+            line.kind == KIND.ENTRY and line.side is None
+        ):
+            view.agreed, view.agreed_by, view.disputed = tally, line, False
+        elif line.kind == KIND.ENTRY and tally is not None:
+            if view.agreed is not None:
+                continue
+            view.by_side[line.side] = tally  # type: ignore[index]
+            if tally not in view.entered:
+                view.entered.append(tally)
+            current = _distinct(view.by_side.values())
+            if len(current) > 1:
+                view.disputed = True
+            elif not view.disputed and len(view.by_side) >= 2:
+                view.agreed, view.agreed_by = tally, line
+        elif line.kind == KIND.CONFIRM and view.agreed is None and not view.disputed:
+            candidate = view.candidate
+            if candidate is not None:
+                view.agreed, view.agreed_by = candidate, line
+    return view
+
+
+def _views(table: Table) -> dict[int, DealView]:
+    lines: dict[int, list[SheetEntry]] = {}
+    for line in SheetEntry.objects.filter(table=table).select_related("entered_by").order_by("id"):
+        lines.setdefault(line.deal, []).append(line)
+    return {deal: _deal_view(deal, found) for deal, found in sorted(lines.items())}
+
+
+def differing_fields(tallies: list[dict[str, Any]]) -> list[str]:
+    """The fields (``tricks[1]``, ``tricks[0][1]``, ``dummy``) whose values are not the
+    same in all of ``tallies``."""
+    flat = [dict(_flatten(t)) for t in tallies]
+    keys: list[str] = []
+    for one in flat:
+        keys += [k for k in one if k not in keys]
+    return [k for k in keys if len({repr(one.get(k)) for one in flat}) > 1]
+
+
+def _flatten(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(value, Mapping):
+        out: list[tuple[str, Any]] = []
+        for key, item in value.items():
+            if key == "type":
+                continue
+            out += _flatten(item, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(value, list):
+        out = []
+        for index, item in enumerate(value):
+            out += _flatten(item, f"{prefix}[{index}]")
+        return out
+    return [(prefix, value)]
+
+
+def counted_tallies(game: Game) -> list[dict[str, Any]]:
+    """The tally events of the game, in order: deal ``i + 1`` is ``[i]``."""
+    return list(
+        GameEvent.objects.filter(game=game, kind=GameEvent.Kind.TALLY)
+        .order_by("sequence")
+        .values_list("payload", flat=True)
+    )
+
+
+def _replayed(game: Game, tallies: list[dict[str, Any]]) -> EngineGame:
+    state = state_cache.fresh_engine_game(game)
+    for tally in tallies:
+        state.apply(tally)
+    return state
+
+
+def _canonical(game: Game, tally: Any) -> dict[str, Any]:
+    """The tally in the engine's canonical form (MalformedEvent if it is no tally)."""
+    if not isinstance(tally, Mapping):
+        raise ServiceError('the tally must be a JSON object such as {"type": "tally", …}')
+    event = dict(tally)
+    event.setdefault("type", "tally")
+    if event["type"] != "tally":
+        raise ServiceError(f"a score sheet holds tally events, not {event['type']!r}")
+    return state_cache.fresh_engine_game(game).parse(event).to_event()
+
+
+def _chain(
+    game: Game, views: dict[int, DealView], counted: list[dict[str, Any]], upto: int
+) -> EngineGame:
+    """The engine state before deal ``upto``: the counted tallies, then the agreed or
+    pending tally of each deal entered ahead (Conflict when one is missing)."""
+    state = _replayed(game, counted)
+    for deal in range(len(counted) + 1, upto):
+        view = views.get(deal)
+        candidate = view.candidate if view else None
+        if candidate is None:
+            if view is not None and view.disputed:
+                raise Conflict(f"deal {deal} is disputed: a director resolves it first")
+            raise Conflict(f"enter deal {deal} first")
+        state.apply(candidate)
+    if state.over:
+        raise Conflict(f"the game is over after deal {upto - 1}: there is no deal {upto}")
+    return state
+
+
+# ---------------------------------------------------------------------- writing
+
+
+@dataclass(frozen=True)
+class Written:
+    """The line a call wrote (or, for a retry, found), and the deals it made count."""
+
+    line: SheetEntry
+    created: bool
+    counted: tuple[int, ...] = ()
+
+
+def _locked(table: Table) -> Table:
+    return (
+        Table.objects.select_for_update().select_related("round__tournament__club").get(pk=table.pk)
+    )
+
+
+def _retry(
+    table: Table, client_id: uuid.UUID, deal: int, kind: str, payload: Any, who: Writer
+) -> Written | None:
+    existing = SheetEntry.objects.filter(client_id=client_id).first()
+    if existing is None:
+        return None
+    same = (
+        existing.table_id == table.pk
+        and existing.deal == deal
+        and (existing.kind == kind or {existing.kind, kind} <= {KIND.ENTRY, KIND.RESOLVE})
+        and existing.payload == payload
+        and existing.entered_by_id == (who.user.pk if who.user.is_authenticated else None)
+    )
+    if not same:
+        raise Conflict(
+            f"client id {client_id} was already used for another line of a score sheet",
+            line=existing.pk,
+        )
+    return Written(existing, False)
+
+
+def _deal_number(deal: Any) -> int:
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALS:
+        raise ServiceError(
+            f"deal must be a number from 1 to {MAX_DEALS}, not {deal!r}", field="deal"
+        )
+    return deal
+
+
+def _client_id(value: Any) -> uuid.UUID:
+    try:
+        return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+    except ValueError:
+        raise ServiceError(f"client_id must be a UUID, not {value!r}", field="client_id") from None
+
+
+def _write(
+    table: Table,
+    who: Writer,
+    deal: int,
+    kind: str,
+    payload: Any,
+    client_id: uuid.UUID,
+    check: Any,
+) -> Written:
+    """Lock the table; return the original line for a retry; else run ``check(game,
+    views, counted)`` (it raises to refuse), write the line and count what is agreed."""
+    with transaction.atomic():
+        table = _locked(table)
+        retried = _retry(table, client_id, deal, kind, payload, who)
+        if retried is not None:
+            return retried
+        game = _game(table)
+        views = _views(table)
+        counted = counted_tallies(game)
+        check(game, views, counted)
+        try:
+            with transaction.atomic():
+                line = SheetEntry.objects.create(
+                    table=table,
+                    deal=deal,
+                    kind=kind,
+                    payload=payload,
+                    side=who.side,
+                    entered_by=who.user if who.user.is_authenticated else None,
+                    client_id=client_id,
+                )
+        except IntegrityError:
+            # The client id was taken meanwhile by a line of another table.
+            raise Conflict(f"client id {client_id} was already used for another line") from None
+        done = count_agreed(table, user=who.user)
+    return Written(line, True, done)
+
+
+def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]) -> str | None:
+    if deal <= len(counted):
+        return COUNTED
+    view = views.get(deal)
+    if view is None or not view.lines:
+        return None
+    if view.agreed is not None:
+        return CONFIRMED
+    return DISPUTED if view.disputed else PENDING
+
+
+def submit(table: Table, deal: int, tally: Any, by: User, client_id: Any) -> Written:
+    """Enter deal ``deal``'s tally (see the module's docstring for the rules)."""
+    deal, client_id = _deal_number(deal), _client_id(client_id)
+    who = writer(table, by)
+    payload = _canonical(_game(table), tally)
+
+    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
+        status = _status(deal, views, counted)
+        if status == COUNTED:
+            raise Conflict(
+                f"deal {deal} already counts; a director corrects it if it is wrong", deal=deal
+            )
+        if status == CONFIRMED:
+            raise Conflict(f"deal {deal} is already agreed", deal=deal)
+        if status == DISPUTED and not ruling:
+            raise Conflict(f"deal {deal} is disputed: a director resolves it", deal=deal)
+        state = _chain(game, views, counted, deal)
+        state.apply(payload)  # EngineError: refused with the engine's reason
+
+    # A director's entry on a disputed deal is a ruling (a RESOLVE line).
+    ruling = who.director and who.official
+    kind = KIND.RESOLVE if ruling and _is_disputed(table, deal) else KIND.ENTRY
+    return _write(table, who, deal, kind, payload, client_id, check)
+
+
+def _is_disputed(table: Table, deal: int) -> bool:
+    lines = list(SheetEntry.objects.filter(table=table, deal=deal).order_by("id"))
+    return bool(lines) and _deal_view(deal, lines).disputed
+
+
+def confirm(table: Table, deal: int, by: User, client_id: Any) -> Written:
+    """Confirm deal ``deal``'s pending tally: a player of a side that did not enter
+    it, or an official."""
+    deal, client_id = _deal_number(deal), _client_id(client_id)
+    who = writer(table, by)
+
+    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
+        status = _status(deal, views, counted)
+        if status is None:
+            raise Conflict(f"deal {deal} has no tally to confirm yet", deal=deal)
+        if status == COUNTED:
+            raise Conflict(f"deal {deal} already counts", deal=deal)
+        if status == CONFIRMED:
+            raise Conflict(f"deal {deal} is already agreed", deal=deal)
+        if status == DISPUTED:
+            raise Conflict(
+                f"deal {deal} is disputed (the entries differ): a director resolves it",
+                deal=deal,
+            )
+        if not who.official and who.side in views[deal].entering_sides:
+            raise Forbidden(f"your side entered deal {deal}: a player of another side confirms it")
+        _chain(game, views, counted, deal)
+
+    return _write(table, who, deal, KIND.CONFIRM, None, client_id, check)
+
+
+def resolve(
+    table: Table,
+    deal: int,
+    by: User,
+    client_id: Any,
+    *,
+    chose: int | None = None,
+    tally: Any = None,
+    reason: str = "",
+) -> Written:
+    """A director's ruling on a deal not yet counted (disputed, or pending): one of
+    its entries (``chose``: the line's id) or a tally of their own."""
+    deal, client_id = _deal_number(deal), _client_id(client_id)
+    who = _require_director(table, by)
+    if (chose is None) == (tally is None):
+        raise ServiceError("choose one of the deal's entries, or give a tally (not both)")
+    if chose is not None:
+        picked = SheetEntry.objects.filter(
+            table=table, deal=deal, kind=KIND.ENTRY, pk=chose
+        ).first()
+        if picked is None:
+            raise NotFound(f"deal {deal} of table {table.number} has no entry {chose}")
+        tally = tally_of(picked.payload)
+    payload: dict[str, Any] = _canonical(_game(table), tally)
+    if chose is not None:
+        payload["chose"] = chose
+    if reason.strip():
+        payload["reason"] = reason.strip()[:300]
+
+    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
+        if deal <= len(counted):
+            raise Conflict(f"deal {deal} already counts: correct it instead", deal=deal)
+        state = _chain(game, views, counted, deal)
+        state.apply(tally_of(payload))
+
+    return _write(table, who, deal, KIND.RESOLVE, payload, client_id, check)
+
+
+def count_agreed(table: Table, *, user: Any = None) -> tuple[int, ...]:
+    """Append the agreed deals that follow the counted ones, in order, to the table's
+    game (the caller holds the table's lock). Returns the deals appended."""
+    game = _game(table)
+    views = _views(table)
+    done: list[int] = []
+    deal = len(counted_tallies(game)) + 1
+    while game.status == Game.Status.ACTIVE:
+        view = views.get(deal)
+        if view is None or view.agreed is None:
+            break
+        event_id = uuid.uuid5(EVENT_NAMESPACE, f"{game.pk}:{deal}")
+        try:
+            with transaction.atomic():
+                appended = append_event(
+                    game.pk,
+                    view.agreed,
+                    event_id=event_id,
+                    expected_version=game.version,
+                    user=view.agreed_by.entered_by if view.agreed_by else user,
+                )
+        except (EngineError, ServiceError):
+            break  # shown by sheet_state as a problem for a director
+        done.append(deal)
+        game.refresh_from_db(fields=["version", "status"])
+        if appended.over:
+            break
+        deal += 1
+    return tuple(done)
+
+
+def correct(
+    table: Table, deal: int, tally: Any, by: User, client_id: Any, *, reason: str
+) -> Written:
+    """A director's correction of a deal that already counts: the game is replaced
+    (see the module's docstring). ``reason`` is required."""
+    deal, client_id = _deal_number(deal), _client_id(client_id)
+    who = _require_director(table, by)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError("a correction needs a reason", field="reason")
+    old = _game(table)
+    payload = {**_canonical(old, tally), "reason": reason[:300]}
+    retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
+    if retried is not None:
+        return retried
+    with transaction.atomic():
+        table = _locked(table)
+        retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
+        if retried is not None:
+            return retried
+        old = Game.objects.select_for_update().get(pk=_game(table).pk)
+        counted = counted_tallies(old)
+        if deal > len(counted):
+            raise Conflict(
+                f"deal {deal} does not count yet: resolve or enter it instead", deal=deal
+            )
+        fixed = list(counted)
+        fixed[deal - 1] = tally_of(payload)
+        state = state_cache.fresh_engine_game(old)
+        for number, event in enumerate(fixed, start=1):
+            if state.over:
+                raise Conflict(
+                    f"with that correction the game is over after deal {number - 1}, but "
+                    f"deal {number} counts: correct the later deals first",
+                    deal=number,
+                )
+            try:
+                state.apply(event)
+            except EngineError as error:
+                raise ServiceError(
+                    f"with that correction, deal {number} is refused: {error}"
+                ) from None
+        line = SheetEntry.objects.create(
+            table=table,
+            deal=deal,
+            kind=KIND.CORRECT,
+            payload=payload,
+            side=None,
+            entered_by=by,
+            client_id=client_id,
+        )
+        new = _replacement(table, old, fixed, by)
+        RoundCorrection.objects.create(
+            round=table.round,
+            made_by=by,
+            reason=f"table {table.number}, deal {deal}: {reason}"[:300],
+            change={
+                "sheet": {
+                    "table": table.number,
+                    "deal": deal,
+                    "old_game": str(old.pk),
+                    "new_game": str(new.pk),
+                }
+            },
+        )
+        done = count_agreed(table, user=by)
+    return Written(line, True, (deal, *done))
+
+
+def _replacement(table: Table, old: Game, tallies: list[dict[str, Any]], by: Any) -> Game:
+    """Void ``old`` and give the table a new game holding ``tallies``."""
+    Game.objects.filter(pk=old.pk).update(status=Game.Status.VOID)
+    new = game_service.create_game(
+        game_type=old.game_type,
+        players=old.players,
+        options=old.options,
+        first_dealer=old.first_dealer,
+        mode=Game.Mode.PHYSICAL,
+        created_by=by,
+    )
+    for seat in Seat.objects.filter(game=old).select_related("player"):
+        game_service.seat_player(new, seat.number, seat.player)
+    game_service.start_game(new.pk)
+    table.game = new
+    table.save(update_fields=["game"])
+    for deal, tally in enumerate(tallies, start=1):
+        new.refresh_from_db(fields=["version", "status"])
+        append_event(
+            new.pk,
+            tally,
+            event_id=uuid.uuid5(EVENT_NAMESPACE, f"{new.pk}:{deal}"),
+            expected_version=new.version,
+            user=by,
+        )
+    new.refresh_from_db()
+    return new
+
+
+# ---------------------------------------------------------------------- forfeits
+
+
+def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = "") -> Forfeit:
+    """A director records that ``entry`` did not come (``no_show``) or conceded
+    (``forfeit``) at ``table``; once per entry and table."""
+    require_role(by, _club(table), Role.DIRECTOR)
+    if kind not in Forfeit.Kind.values:
+        raise ServiceError(
+            f"kind must be one of {', '.join(Forfeit.Kind.values)}, not {kind!r}", field="kind"
+        )
+    if not TableEntry.objects.filter(table=table, entry=entry).exists():
+        raise ServiceError(
+            f"entry {entry.number} does not sit at table {table.number}", field="entry"
+        )
+    try:
+        with transaction.atomic():
+            return Forfeit.objects.create(
+                table=table, entry=entry, kind=kind, note=(note or "").strip()[:200], recorded_by=by
+            )
+    except IntegrityError:
+        raise Conflict(
+            f"a forfeit of entry {entry.number} at table {table.number} is already recorded"
+        ) from None
+
+
+# ---------------------------------------------------------------------- showing
+
+
+def _line(line: SheetEntry, *, full: bool) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "id": line.pk,
+        "deal": line.deal,
+        "kind": line.kind,
+        "side": line.side,
+        "tally": tally_of(line.payload),
+        "by": line.entered_by.get_username() if line.entered_by_id else None,
+        "at": line.created_at.isoformat(),
+    }
+    if line.payload and "reason" in line.payload:
+        shown["reason"] = line.payload["reason"]
+    if line.payload and "chose" in line.payload:
+        shown["chose"] = line.payload["chose"]
+    if full:
+        shown["client_id"] = str(line.client_id)
+    return shown
+
+
+def side_names(table: Table, game: Game) -> list[str]:
+    """Each side's players, by name ("Ann & Carla" for a team)."""
+    engine_game = state_cache.fresh_engine_game(game)
+    names: list[list[str]] = [[] for _ in range(engine_game.sides)]
+    for seat in Seat.objects.filter(game=game).select_related("player").order_by("number"):
+        names[engine_game.side_of(seat.number)].append(seat.player.name)
+    return [" & ".join(n) for n in names]
+
+
+def sheet_state(table: Table, by: User) -> dict[str, Any]:
+    """The sheet as a player of the table (or a scorer or director) sees it."""
+    who = writer(table, by)
+    return build_state(table, who)
+
+
+def build_state(table: Table, who: Writer | None = None) -> dict[str, Any]:
+    game = _game(table)
+    views = _views(table)
+    counted = counted_tallies(game)
+    state = state_cache.fresh_engine_game(game)
+    deals: list[dict[str, Any]] = []
+    last = max([len(counted), *views.keys()], default=0)
+    for deal in range(1, last + 1):
+        view = views.get(deal) or DealView(deal)
+        row: dict[str, Any] = {
+            "deal": deal,
+            # Every game passes the deal one seat on (engine.game.Game._finish_deal).
+            "dealer": (game.first_dealer + deal - 1) % game.players,
+            "status": _status(deal, views, counted) or "empty",
+            "tally": None,
+            "scores": None,
+            "totals": None,
+            "differs": view.differs(),
+            "entries": [_line(x, full=False) for x in view.lines],
+            "entered_by_sides": sorted(view.entering_sides),
+            "problem": None,
+        }
+        if deal <= len(counted):
+            state.apply(counted[deal - 1])
+            row["tally"] = counted[deal - 1]
+            row["scores"] = list(state.deal_scores or [])
+            row["totals"] = list(state.totals)
+        else:
+            row["tally"] = view.candidate
+            if view.agreed is not None and deal == len(counted) + 1:
+                # Agreed, first in line, and still not counted: the engine refused it.
+                try:
+                    _replayed(game, counted).apply(view.agreed)
+                except EngineError as error:
+                    row["problem"] = str(error)
+        deals.append(row)
+    over = state.over
+    next_deal = None
+    if not over and game.status == Game.Status.ACTIVE:
+        try:
+            nxt = len(counted) + 1
+            while views.get(nxt) is not None and views[nxt].lines:
+                if views[nxt].candidate is None:
+                    raise Conflict(f"deal {nxt} is disputed")
+                nxt += 1
+            _chain(game, views, counted, nxt)
+            next_deal = nxt
+        except (Conflict, EngineError):
+            next_deal = None
+    shown: dict[str, Any] = {
+        "table": table.number,
+        "round": table.round.number,
+        "tournament": table.round.tournament.name,
+        "game": str(game.pk),
+        "game_type": game.game_type,
+        "game_status": game.status,
+        "sides": side_names(table, game),
+        "seats": [
+            {"seat": s.number, "player": s.player.name, "side": state.side_of(s.number)}
+            for s in Seat.objects.filter(game=game).select_related("player").order_by("number")
+        ],
+        "deals": deals,
+        "counted": len(counted),
+        "next_deal": next_deal,
+        "totals": list(state.totals),
+        "over": over,
+        "winner": state.winner if over else None,
+        "winner_names": _winner_names(state.winner, side_names(table, game)) if over else [],
+        "disputed": [d["deal"] for d in deals if d["status"] == DISPUTED],
+        "forfeits": [
+            {"entry": f.entry_id, "kind": f.kind, "note": f.note}
+            for f in Forfeit.objects.filter(table=table)
+        ],
+    }
+    if who is not None:
+        shown["you"] = {"side": who.side, "seats": list(who.seats), "director": who.director}
+    return shown
+
+
+def history(table: Table, by: User) -> list[dict[str, Any]]:
+    """Every line of the sheet, oldest first, with who wrote it and when (directors)."""
+    require_role(by, _club(table), Role.DIRECTOR)
+    lines = SheetEntry.objects.filter(table=table).select_related("entered_by").order_by("id")
+    return [_line(line, full=True) for line in lines]
+
+
+def table_in_round(round_: Any, number: int) -> Table:
+    try:
+        return round_.tables.select_related("round__tournament__club").get(number=number)
+    except (Table.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"round {round_.number} has no table {number!r}") from None
+
+
+def _winner_names(winner: int | list[int] | None, sides: list[str]) -> list[str]:
+    """The names of the winning side, or of every side sharing the top (a draw)."""
+    if winner is None:
+        return []
+    return [sides[side] for side in ([winner] if isinstance(winner, int) else winner)]

@@ -1,0 +1,184 @@
+"""The club pages: the list, creating a club, a club's public page, and its
+management page (members and roles, guests, teams) for its directors.
+
+Thin views: a form turns the typed text into values, the club service decides.
+A refusal is shown next to its field with the service's status (400, 403, 409);
+each change runs in one transaction, so a refused form changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.models import Club, Membership, Player, Role, Team, Tournament
+from tournaments.services import clubs as club_service
+from tournaments.services.errors import Conflict, ServiceError
+from tournaments.web.forms import (
+    ClubForm,
+    GuestForm,
+    RemoveMemberForm,
+    RoleForm,
+    TeamForm,
+    game_title,
+)
+from tournaments.web.pages import attach, club_or_404, login_first, may, refuse, sentence
+
+
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    mine: list[Membership] = []
+    if request.user.is_authenticated:
+        mine = list(Membership.objects.filter(user_id=request.user.pk).select_related("club"))
+    return render(request, "clubs/list.html", {"clubs": Club.objects.all(), "mine": mine})
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    refused = login_first(request)
+    if refused is not None:
+        return refused
+    form = ClubForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                club = club_service.create_club(
+                    name=data["name"],
+                    slug=data["slug"],
+                    description=data["description"],
+                    owner=request.user,
+                )
+            except ServiceError as error:
+                attach(form, error, "slug" if isinstance(error, Conflict) else "name")
+                status = error.status
+            else:
+                return redirect("games:club", slug=club.slug)
+    return render(request, "clubs/new.html", {"form": form}, status=status)
+
+
+@require_GET
+@never_cache
+def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    role = club_service.role_in(request.user, club)
+    staff = may(request, club, Role.SCORER)
+    tournaments = club.tournaments.all()
+    if not staff:
+        tournaments = tournaments.exclude(status=Tournament.Status.DRAFT)
+    rows = [{"t": t, "game": game_title(t.game_type)} for t in tournaments]
+    return render(
+        request,
+        "clubs/club.html",
+        {
+            "club": club,
+            "role": role,
+            "is_director": may(request, club, Role.DIRECTOR),
+            "current": [r for r in rows if r["t"].status != Tournament.Status.FINISHED],
+            "past": [r for r in rows if r["t"].status == Tournament.Status.FINISHED],
+        },
+    )
+
+
+# ---------------------------------------------------------------------- management
+
+
+def _manage_context(club: Club, forms: dict[str, Any]) -> dict[str, Any]:
+    players = club_service.club_players(club)
+    choices = [(p.pk, p.name) for p in sorted(players, key=lambda p: (p.name.casefold(), p.pk))]
+    context: dict[str, Any] = {
+        "club": club,
+        "members": Membership.objects.filter(club=club).select_related("user").order_by("role"),
+        "roles": Role.choices,
+        "guests": Player.objects.filter(club=club, user__isnull=True),
+        "teams": [
+            {"team": t, "players": ", ".join(p.name for p in t.players_in_order())}
+            for t in Team.objects.filter(club=club)
+        ],
+        "role_form": RoleForm(),
+        "guest_form": GuestForm(),
+        "team_form": TeamForm(players=choices),
+    }
+    context.update(forms)
+    return context
+
+
+@require_GET
+@never_cache
+def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    return render(request, "clubs/manage.html", _manage_context(club, {}))
+
+
+def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    players = [(p.pk, p.name) for p in club_service.club_players(club)]
+    forms: dict[str, Any] = {
+        "role": RoleForm,
+        "remove": RemoveMemberForm,
+        "guest": GuestForm,
+    }
+    if action == "team":
+        form: Any = TeamForm(request.POST, players=players)
+    else:
+        form = forms[action](request.POST)
+    key = {"remove": "role_form"}.get(action, f"{action}_form")
+    if not form.is_valid():
+        return render(request, "clubs/manage.html", _manage_context(club, {key: form}), status=400)
+    data = form.cleaned_data
+    try:
+        with transaction.atomic():
+            if action == "role":
+                club_service.set_role(
+                    club, by=request.user, username=data["username"], role=data["role"]
+                )
+                done = f"{data['username']} is now {Role(data['role']).label.lower()}."
+            elif action == "remove":
+                club_service.remove_member(club, by=request.user, username=data["username"])
+                done = f"{data['username']} is no longer a member."
+            elif action == "guest":
+                guest = club_service.add_guest(
+                    club, by=request.user, name=data["name"], household=data["household"]
+                )
+                done = f"{guest.name} is now a guest of {club.name}."
+            else:
+                chosen = {p.pk: p for p in Player.objects.filter(pk__in=form.player_ids())}
+                team = club_service.create_team(
+                    club,
+                    by=request.user,
+                    name=data["name"],
+                    players=[chosen[pk] for pk in form.player_ids()],
+                )
+                done = f"Team {team.name} made."
+    except ServiceError as error:
+        if action == "remove":
+            context = _manage_context(club, {"banner": sentence(error)})
+        else:
+            attach(form, error, {"role": "username", "team": "name"}.get(action))
+            context = _manage_context(club, {key: form})
+        return render(request, "clubs/manage.html", context, status=error.status)
+    messages.success(request, done)
+    return redirect(reverse("games:club-manage", args=[club.slug]))
+
+
+@require_POST
+def club_manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    if action not in ("role", "remove", "guest", "team"):
+        return HttpResponse(status=404)
+    return _manage_post(request, slug, action)

@@ -1,0 +1,318 @@
+"""Entries and check-in: the directors' and scorers' list of entrants with big
+check-in toggles (htmx swaps one row, no reload), entering guests, club players
+and teams (late entries after round 1 are the service's business), withdrawing,
+ratings, forbidden pairs; and a player entering and checking in themselves.
+
+Every change is one service call (or two, a guest and their entry, in one
+transaction), so a refused form changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, Tournament
+from tournaments.services import clubs as club_service
+from tournaments.services import players as player_service
+from tournaments.services import tournaments as tournament_service
+from tournaments.services.errors import NotFound, ServiceError
+from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
+from tournaments.web.pages import (
+    attach,
+    club_or_404,
+    is_htmx,
+    login_first,
+    may,
+    refuse,
+    sentence,
+    tournament_or_404,
+)
+
+ADD_KINDS = ("guest", "player", "team")
+
+
+def _load(request: HttpRequest, slug: str, tslug: str) -> tuple[Club, Tournament]:
+    club = club_or_404(slug)
+    return club, tournament_or_404(request, club, tslug)
+
+
+def _entry(tournament: Tournament, entry_id: int) -> Entry:
+    try:
+        return tournament_service.entry_of(tournament, entry_id)
+    except NotFound:
+        raise Http404("no such entry") from None
+
+
+def _names(entries: list[Entry]) -> list[tuple[int, str]]:
+    return [(e.pk, f"{e.number}. {e.name}") for e in entries]
+
+
+def _choices(club: Club, tournament: Tournament) -> dict[str, list[tuple[int, str]]]:
+    """Club players and teams not yet entered."""
+    entered_players = set(tournament.entries.values_list("player_id", flat=True))
+    entered_teams = set(tournament.entries.values_list("team_id", flat=True))
+    players = sorted(club_service.club_players(club), key=lambda p: (p.name.casefold(), p.pk))
+    return {
+        "player": [(p.pk, p.name) for p in players if p.pk not in entered_players],
+        "team": [
+            (t.pk, t.name) for t in Team.objects.filter(club=club) if t.pk not in entered_teams
+        ],
+    }
+
+
+def _add_form(kind: str, club: Club, tournament: Tournament, data: Any = None) -> Any:
+    if kind == "guest":
+        return GuestEntryForm(data, prefix="guest")
+    label = "Club player" if kind == "player" else "Team"
+    return ChoiceEntryForm(data, prefix=kind, choices=_choices(club, tournament)[kind], label=label)
+
+
+def entries_context(
+    request: HttpRequest, club: Club, tournament: Tournament, **extra: Any
+) -> dict[str, Any]:
+    entries = list(tournament.entries.select_related("player", "team"))
+    team = tournament.entry_kind == Tournament.EntryKind.TEAM
+    kinds = ["team"] if team else ["guest", "player"]
+    active = [e for e in entries if e.status != Entry.Status.WITHDRAWN]
+    published = tournament_service.published_rounds(tournament)
+    context: dict[str, Any] = {
+        "club": club,
+        "t": tournament,
+        "is_director": may(request, club, Role.DIRECTOR),
+        "rows": [_row(e) for e in entries],
+        "checked_in": sum(e.status == Entry.Status.CHECKED_IN for e in entries),
+        "forms": {kind: _add_form(kind, club, tournament) for kind in kinds},
+        "late": published > 0,
+        "joins": published + 1,
+        "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
+            "first__player", "first__team", "second__player", "second__team"
+        ),
+        "forbid_form": PairForm(entries=_names(active), prefix="forbid"),
+    }
+    forms = extra.pop("forms", {})
+    context["forms"].update(forms)
+    context.update(extra)
+    return context
+
+
+def _row(entry: Entry) -> dict[str, Any]:
+    return {
+        "e": entry,
+        "checked_in": entry.status == Entry.Status.CHECKED_IN,
+        "withdrawn": entry.status == Entry.Status.WITHDRAWN,
+        "edit": EntryEditForm(
+            initial={
+                "rating": entry.rating,
+                "household": entry.household,
+                "affiliation": entry.affiliation,
+            },
+            prefix=f"e{entry.pk}",
+        ),
+    }
+
+
+def _page(request: HttpRequest, club: Club, t: Tournament, status: int = 200, **extra: Any):
+    return render(
+        request,
+        "tournaments/entries.html",
+        entries_context(request, club, t, **extra),
+        status=status,
+    )
+
+
+def _back(club: Club, tournament: Tournament) -> HttpResponse:
+    return redirect(reverse("games:tournament-entries", args=[club.slug, tournament.slug]))
+
+
+@require_GET
+@never_cache
+def entries_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.SCORER)
+    if refused is not None:
+        return refused
+    return _page(request, club, tournament_or_404(request, club, tslug))
+
+
+@require_POST
+def entry_add(request: HttpRequest, slug: str, tslug: str, kind: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.SCORER)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    if kind not in ADD_KINDS:
+        raise Http404("no such kind of entry")
+    form = _add_form(kind, club, tournament, request.POST)
+    if not form.is_valid():
+        return _page(request, club, tournament, 400, forms={kind: form})
+    data = form.cleaned_data
+    extra = {"rating": data["rating"] or 0, "affiliation": data["affiliation"]}
+    try:
+        with transaction.atomic():
+            if kind == "guest":
+                player = club_service.add_guest(
+                    club, by=request.user, name=data["name"], household=data["household"]
+                )
+                entry = tournament_service.register(
+                    tournament, by=request.user, player=player, **extra
+                )
+            elif kind == "player":
+                player = Player.objects.get(pk=int(data["choice"]))
+                entry = tournament_service.register(
+                    tournament, by=request.user, player=player, **extra
+                )
+            else:
+                team = Team.objects.get(pk=int(data["choice"]), club=club)
+                entry = tournament_service.register(tournament, by=request.user, team=team, **extra)
+    except ServiceError as error:
+        attach(form, error, "name" if kind == "guest" else "choice")
+        return _page(request, club, tournament, error.status, forms={kind: form})
+    late = f" (joins round {entry.joins_round})" if entry.joins_round > 1 else ""
+    messages.success(request, f"{entry.name} entered as number {entry.number}{late}.")
+    return _back(club, tournament)
+
+
+@require_POST
+def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    """Check an entry in (``checked_in=1``) or out (``0``): the player themselves or a
+    scorer. The form says which, so a double tap does not undo the first."""
+    club, tournament = _load(request, slug, tslug)
+    entry = _entry(tournament, entry_id)
+    wanted = request.POST.get("checked_in") != "0"
+    banner, status = None, 200
+    try:
+        entry = tournament_service.check_in(entry, by=request.user, checked_in=wanted)
+    except ServiceError as error:
+        banner, status = sentence(error), error.status
+    scorer = may(request, club, Role.SCORER)
+    if is_htmx(request) and scorer:
+        context = {"r": _row(entry), "t": tournament, "club": club, "banner": banner}
+        context["is_director"] = may(request, club, Role.DIRECTOR)
+        context["oob_count"] = tournament.entries.filter(status=Entry.Status.CHECKED_IN).count()
+        return render(request, "tournaments/_entry_row.html", context, status=status)
+    if banner is not None:
+        if scorer:
+            return _page(request, club, tournament, status, banner=banner)
+        return render(
+            request, "clubs/forbidden.html", {"club": club, "what": banner}, status=status
+        )
+    if scorer:
+        return _back(club, tournament)
+    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+
+
+@require_POST
+def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    club, tournament = _load(request, slug, tslug)
+    entry = _entry(tournament, entry_id)
+    try:
+        tournament_service.withdraw(entry, by=request.user)
+    except ServiceError as error:
+        if may(request, club, Role.SCORER):
+            return _page(request, club, tournament, error.status, banner=sentence(error))
+        what = sentence(error)
+        return render(
+            request, "clubs/forbidden.html", {"club": club, "what": what}, status=error.status
+        )
+    messages.success(request, f"{entry.name} has withdrawn.")
+    if may(request, club, Role.SCORER):
+        return _back(club, tournament)
+    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+
+
+@require_POST
+def entry_edit(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    entry = _entry(tournament, entry_id)
+    form = EntryEditForm(request.POST, prefix=f"e{entry.pk}")
+    banner, status = None, 400
+    if form.is_valid():
+        try:
+            tournament_service.update_entry(entry, by=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            banner, status = sentence(error), error.status
+        else:
+            messages.success(request, f"{entry.name}: saved.")
+            return _back(club, tournament)
+    else:
+        banner = f"{entry.name}: " + " ".join(
+            f"{form.fields[k].label or k}: {' '.join(v)}" for k, v in form.errors.items()
+        )
+    return _page(request, club, tournament, status, banner=banner)
+
+
+@require_POST
+def self_enter(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    """A logged-in player enters themselves (while entries are open)."""
+    refused = login_first(request)
+    if refused is not None:
+        return refused
+    club, tournament = _load(request, slug, tslug)
+    try:
+        with transaction.atomic():
+            player = player_service.player_of_user(request.user.get_username())
+            entry = tournament_service.register(tournament, by=request.user, player=player)
+    except ServiceError as error:
+        return render(
+            request, "clubs/forbidden.html", {"club": club, "what": sentence(error)},
+            status=error.status,
+        )  # fmt: skip
+    messages.success(request, f"You are entered as number {entry.number}.")
+    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+
+
+# ---------------------------------------------------------------------- forbidden pairs
+
+
+@require_POST
+def forbid(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    active = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).select_related(
+        "player", "team"
+    )
+    form = PairForm(request.POST, entries=_names(list(active)), prefix="forbid")
+    if not form.is_valid():
+        return _page(request, club, tournament, 400, forbid_form=form)
+    first, second = (_entry(tournament, pk) for pk in form.pair())
+    try:
+        tournament_service.forbid(
+            tournament, by=request.user, first=first, second=second,
+            reason=form.cleaned_data["reason"],
+        )  # fmt: skip
+    except ServiceError as error:
+        attach(form, error, "second")
+        return _page(request, club, tournament, error.status, forbid_form=form)
+    messages.success(request, f"{first.name} and {second.name} are kept apart.")
+    return _back(club, tournament)
+
+
+@require_POST
+def allow(request: HttpRequest, slug: str, tslug: str, pair_id: int) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    try:
+        tournament_service.allow(tournament, by=request.user, pair_id=pair_id)
+    except NotFound:
+        raise Http404("no such forbidden pair") from None
+    messages.success(request, "They may meet again.")
+    return _back(club, tournament)

@@ -1,0 +1,145 @@
+"""A round as the templates draw it: the public pairings and the table cards.
+
+Plain data only (names, labels, numbers), built from the round's tables, places
+and byes and, once published, each table's game and its seats, so a card lists
+exactly the players the game seated.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
+from tournaments.services.tournaments import seats_per_side
+
+
+def teams(tournament: Tournament) -> bool:
+    return tournament.entry_kind == Tournament.EntryKind.TEAM
+
+
+def place_label(tournament: Tournament, position: int, sides: int) -> str:
+    """Where an entrant sits: its seat, or for a team its side and seats."""
+    if not teams(tournament):
+        return f"seat {position}"
+    per_side = seats_per_side(tournament)
+    seats = " & ".join(str(position + k * sides) for k in range(per_side))
+    return f"side {position} (seats {seats})"
+
+
+def round_tables(round_: Round) -> dict[str, Any]:
+    """The round's tables (number, game, entrants with where they sit, forfeits, and
+    each entrant's final score once the game is over) and byes. ``users`` per table:
+    the ids of the users seated there (who may use its score sheet)."""
+    from scoring.models import GameScore
+
+    tournament = round_.tournament
+    places = (
+        TableEntry.objects.filter(round=round_)
+        .select_related("table__game", "entry__player", "entry__team")
+        .order_by("table__number", "position")
+    )
+    by_table: dict[int, list[TableEntry]] = defaultdict(list)
+    for place in places:
+        by_table[place.table.number].append(place)
+    games = [seated[0].table.game_id for seated in by_table.values() if seated[0].table.game_id]
+    finals = {g.game_id: g.scores for g in GameScore.objects.filter(game_id__in=games)}
+    users: dict[Any, set[int]] = defaultdict(set)
+    for game_id, user_id in Seat.objects.filter(
+        game_id__in=games, player__user__isnull=False
+    ).values_list("game_id", "player__user_id"):
+        users[game_id].add(user_id)
+    forfeits = {
+        (f.table_id, f.entry_id): f
+        for f in Forfeit.objects.filter(table__round=round_).select_related("table")
+    }
+    tables = []
+    for number, seated in sorted(by_table.items()):
+        table = seated[0].table
+        game = table.game
+        final = finals.get(table.game_id)
+        tables.append(
+            {
+                "number": number,
+                "pk": table.pk,
+                "game_id": table.game_id,
+                "physical": game is not None and game.mode == Game.Mode.PHYSICAL,
+                "status": _status(game, any((table.pk, p.entry_id) in forfeits for p in seated)),
+                "users": users.get(table.game_id, set()),
+                "entrants": [
+                    {
+                        "entry_id": p.entry_id,
+                        "label": place_label(tournament, p.position, len(seated)),
+                        "name": p.entry.name,
+                        "number": p.entry.number,
+                        "members": _members(p),
+                        "forfeit": _forfeit(forfeits.get((table.pk, p.entry_id))),
+                        "score": final[p.position] if final and p.position < len(final) else None,
+                    }
+                    for p in seated
+                ],
+            }
+        )
+    byes = [
+        b.entry
+        for b in Bye.objects.filter(round=round_).select_related("entry__player", "entry__team")
+    ]
+    return {"tables": tables, "byes": sorted(byes, key=lambda e: e.number)}
+
+
+def _status(game: Game | None, forfeited: bool) -> str:
+    if forfeited:
+        return "forfeit"
+    if game is None:
+        return ""
+    if game.status == Game.Status.FINISHED:
+        return "finished"
+    return "playing" if game.status == Game.Status.ACTIVE else ""
+
+
+def _forfeit(forfeit: Forfeit | None) -> str:
+    """How the pairings name a recorded absence ("no-show", "forfeit")."""
+    if forfeit is None:
+        return ""
+    return "no-show" if forfeit.kind == Forfeit.Kind.NO_SHOW else "forfeit"
+
+
+def _members(place: TableEntry) -> str:
+    team = place.entry.team
+    if team is None:
+        return ""
+    return " & ".join(p.name for p in team.players_in_order())
+
+
+def table_cards(round_: Round) -> list[dict[str, Any]]:
+    """One card per table of a published round: its players by seat (from its game)."""
+    tournament = round_.tournament
+    tables = list(round_.tables.select_related("game").order_by("number"))
+    seats: dict[Any, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(
+        game__in=[t.game_id for t in tables if t.game_id]
+    ).select_related("player"):
+        seats[seat.game_id].append(seat)
+    sides: dict[int, dict[int, str]] = defaultdict(dict)
+    if teams(tournament):
+        for place in TableEntry.objects.filter(round=round_).select_related("entry__team"):
+            sides[place.table_id][place.position] = place.entry.name
+    cards = []
+    for table in tables:
+        seated = sorted(seats.get(table.game_id, []), key=lambda s: s.number)
+        count = len(sides[table.pk]) or 1
+        cards.append(
+            {
+                "number": table.number,
+                "game_id": table.game_id,
+                "seats": [
+                    {
+                        "number": s.number,
+                        "name": s.player.name,
+                        "team": sides[table.pk].get(s.number % count, ""),
+                    }
+                    for s in seated
+                ],
+            }
+        )
+    return cards

@@ -1,0 +1,357 @@
+"""Round control (directors): pair → preview → swap → publish; re-pair a draft;
+corrections to a published round. And for everyone: the public pairings of a
+published round and its printable table cards.
+
+A draft round is never public: its pairings and cards answer 404 to everyone but
+the club's directors (who are sent to the control page instead).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.models import Club, Entry, Forfeit, Role, Round, TableEntry, Tournament
+from tournaments.services import rounds as round_service
+from tournaments.services import sheets as sheet_service
+from tournaments.services.errors import NotFound, ServiceError
+from tournaments.web.forms import ForfeitForm, PairForm, game_title
+from tournaments.web.pages import (
+    attach,
+    club_or_404,
+    ids,
+    is_htmx,
+    may,
+    refuse,
+    sentence,
+    tournament_or_404,
+)
+from tournaments.web.pairings import place_label, round_tables, table_cards
+from tournaments.web.tournament_pages import page_context
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    try:
+        return round_service.round_of(tournament, number)
+    except NotFound:
+        raise Http404("no such round") from None
+
+
+def _urls(club: Club, tournament: Tournament, number: int) -> dict[str, str]:
+    args = [club.slug, tournament.slug, number]
+    urls = {
+        name: reverse(f"games:round-{name}", args=args)
+        for name in ("public", "control", "cards", "swap", "publish", "correct", "forfeit")
+    }
+    urls["pdf"] = reverse("sheets:round-pdf", args=args)
+    urls["standings"] = reverse("standings:page", args=args[:2])
+    urls["player"] = reverse("standings:player", args=[*args[:2], 0])[: -len("0/")]
+    return urls
+
+
+def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]]) -> None:
+    """Give each table played with real cards the link to its score sheet
+    (``/s/<code>/``) for whoever can use it: the players seated there, the club's
+    scorers and directors, and visitors not logged in (the page asks them to log in:
+    a player at the table often arrives on a phone that is not). The code is only a
+    way in, not a secret: the sheet page checks who is asking, and shows nothing to
+    anyone else (403), so a logged-in stranger is not offered a link that refuses."""
+    from tournaments.web.sheet_pages import table_code
+
+    user = request.user
+    official = may(request, club, Role.SCORER)
+    for table in tables:
+        table["sheet"] = None
+        if not table["physical"] or table["game_id"] is None:
+            continue
+        if official or not user.is_authenticated or user.pk in table["users"]:
+            table["sheet"] = reverse("sheets:sheet", args=[table_code(table["pk"])])
+        table["mine"] = user.is_authenticated and user.pk in table["users"]
+
+
+# ---------------------------------------------------------------------- public
+
+
+def _published_or_404(request: HttpRequest, club: Club, tournament: Tournament, number: int):
+    round_ = _round(tournament, number)
+    if not round_.is_published:
+        if may(request, club, Role.DIRECTOR):
+            return round_, redirect(
+                reverse("games:round-control", args=[club.slug, tournament.slug, number])
+            )
+        raise Http404("this round is not published")
+    return round_, None
+
+
+@require_GET
+@never_cache
+def round_public(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    club = club_or_404(slug)
+    tournament = tournament_or_404(request, club, tslug)
+    round_, elsewhere = _published_or_404(request, club, tournament, number)
+    if elsewhere is not None:
+        return elsewhere
+    context = {
+        "club": club,
+        "t": tournament,
+        "round": round_,
+        "game": game_title(tournament.game_type),
+        "is_director": may(request, club, Role.DIRECTOR),
+        "urls": _urls(club, tournament, number),
+        "others": tournament.rounds.filter(status=Round.Status.PUBLISHED).values_list(
+            "number", flat=True
+        ),
+        **round_tables(round_),
+    }
+    _sheet_links(request, club, context["tables"])
+    return render(request, "tournaments/round.html", context)
+
+
+@require_GET
+@never_cache
+def round_cards(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    club = club_or_404(slug)
+    tournament = tournament_or_404(request, club, tslug)
+    round_, elsewhere = _published_or_404(request, club, tournament, number)
+    if elsewhere is not None:
+        raise Http404("a draft round has no table cards")
+    context = {
+        "club": club,
+        "t": tournament,
+        "round": round_,
+        "game": game_title(tournament.game_type),
+        "cards": table_cards(round_),
+        "urls": _urls(club, tournament, number),
+    }
+    return render(request, "tournaments/cards.html", context)
+
+
+# ---------------------------------------------------------------------- control
+
+
+def control_context(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round, **extra: Any
+) -> dict[str, Any]:
+    preview = round_service.preview(round_)
+    flagged: dict[int, set[str]] = {}
+    tables = []
+    for table in preview.tables:
+        marks: dict[int, list[str]] = {}
+        for a, b in table.rematches:
+            for e in (a, b):
+                marks.setdefault(e.pk, []).append("rematch")
+        for a, b in table.forbidden:
+            for e in (a, b):
+                marks.setdefault(e.pk, []).append("forbidden")
+        for pk, kinds in marks.items():
+            flagged[pk] = set(kinds)
+        tables.append(
+            {
+                "preview": table,
+                "seated": [
+                    {
+                        "s": s,
+                        "label": place_label(tournament, s.position, len(table.seated)),
+                        "marks": sorted(set(marks.get(s.entry.pk, []))),
+                    }
+                    for s in table.seated
+                ],
+            }
+        )
+    everyone = [s.entry for t in preview.tables for s in t.seated] + [b.entry for b in preview.byes]
+    names = [(e.pk, f"{e.number}. {e.name}") for e in sorted(everyone, key=lambda e: e.number)]
+    context: dict[str, Any] = {
+        "club": club,
+        "t": tournament,
+        "round": round_,
+        "p": preview,
+        "tables": tables,
+        "game": game_title(tournament.game_type),
+        "urls": _urls(club, tournament, round_.number),
+        "correct_form": PairForm(entries=names, reason_required=True, prefix="fix"),
+        "corrections": list(round_.corrections.select_related("made_by")),
+        "entry_names": dict(names),
+        "method": _method_label(round_.method),
+    }
+    if round_.is_published:
+        context["forfeit_form"] = ForfeitForm(places=_places(round_), prefix="absent")
+        context["forfeits"] = list(
+            Forfeit.objects.filter(table__round=round_)
+            .select_related("table", "entry__player", "entry__team", "recorded_by")
+            .order_by("table__number", "id")
+        )
+    context.update(extra)
+    return context
+
+
+def _places(round_: Round) -> list[tuple[str, str]]:
+    """The forfeit form's choices: every entrant seated in the round, by table."""
+    places = (
+        TableEntry.objects.filter(round=round_)
+        .select_related("table", "entry__player", "entry__team")
+        .order_by("table__number", "position")
+    )
+    return [
+        (
+            f"{p.table.number}:{p.entry_id}",
+            f"Table {p.table.number} · {p.entry.number}. {p.entry.name}",
+        )
+        for p in places
+    ]
+
+
+def _method_label(method: str) -> str:
+    try:
+        return str(Tournament.PairingMethod(method).label)
+    except ValueError:
+        return method
+
+
+def _control(request: HttpRequest, slug: str, tslug: str, number: int):
+    """The club, tournament and round, or the refusal (directors only)."""
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return None, refused
+    tournament = tournament_or_404(request, club, tslug)
+    return (club, tournament, _round(tournament, number)), None
+
+
+@require_GET
+@never_cache
+def round_control(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    found, refused = _control(request, slug, tslug, number)
+    if refused is not None:
+        return refused
+    return render(request, "tournaments/control.html", control_context(request, *found))
+
+
+@require_POST
+def round_pair(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    """Pair the next round as a draft (again: a new draft replaces the old one)."""
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    try:
+        round_ = round_service.pair_next_round(tournament, by=request.user)
+    except ServiceError as error:
+        tournament.refresh_from_db()
+        context = page_context(request, club, tournament)
+        context["banner"] = sentence(error)
+        return render(request, "tournaments/page.html", context, status=error.status)
+    messages.success(request, f"Round {round_.number} paired: check it, then publish.")
+    return redirect(
+        reverse("games:round-control", args=[club.slug, tournament.slug, round_.number])
+    )
+
+
+@require_POST
+def round_swap(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Exchange the two entrants ticked in the preview (htmx: the new preview)."""
+    found, refused = _control(request, slug, tslug, number)
+    if refused is not None:
+        return refused
+    club, tournament, round_ = found
+    picked = request.POST.getlist("pick")
+    banner, status = None, 200
+    try:
+        if len(picked) != 2:
+            raise ServiceError(f"tick exactly two entrants to swap (you ticked {len(picked)})")
+        first, second = ids(picked)
+        round_service.swap(round_, by=request.user, first=first, second=second)
+    except ServiceError as error:
+        banner, status = sentence(error), error.status
+    template = "tournaments/_preview.html" if is_htmx(request) else "tournaments/control.html"
+    if status == 200 and not is_htmx(request):
+        return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
+    round_ = _round(tournament, number)
+    context = control_context(request, club, tournament, round_, banner=banner)
+    if status == 200:
+        context["notice"] = "Swapped."
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def round_publish(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    found, refused = _control(request, slug, tslug, number)
+    if refused is not None:
+        return refused
+    club, tournament, round_ = found
+    try:
+        round_service.publish(round_, by=request.user)
+    except ServiceError as error:
+        context = control_context(request, club, tournament, round_, banner=sentence(error))
+        return render(request, "tournaments/control.html", context, status=error.status)
+    messages.success(request, f"Round {number} is published: the tables have their games.")
+    return redirect(reverse("games:round-public", args=[club.slug, tournament.slug, number]))
+
+
+@require_POST
+def round_correct(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Exchange two entrants of a published round, with a reason (append-only)."""
+    found, refused = _control(request, slug, tslug, number)
+    if refused is not None:
+        return refused
+    club, tournament, round_ = found
+    context = control_context(request, club, tournament, round_)
+    names = list(context["entry_names"].items())
+    form = PairForm(request.POST, entries=names, reason_required=True, prefix="fix")
+    context["correct_form"] = form
+    if not form.is_valid():
+        return render(request, "tournaments/control.html", context, status=400)
+    first, second = form.pair()
+    try:
+        round_service.correct(
+            round_, by=request.user, first=first, second=second,
+            reason=form.cleaned_data["reason"],
+        )  # fmt: skip
+    except ServiceError as error:
+        attach(form, error, "reason")
+        return render(request, "tournaments/control.html", context, status=error.status)
+    messages.success(request, "Correction recorded; the tables concerned have new games.")
+    return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
+
+
+@require_POST
+def round_forfeit(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Record a no-show or a forfeit of an entrant at a table of a published round
+    (``sheets.record_forfeit``); standings score it as the tournament's settings say."""
+    found, refused = _control(request, slug, tslug, number)
+    if refused is not None:
+        return refused
+    club, tournament, round_ = found
+    context = control_context(request, club, tournament, round_)
+    if not round_.is_published:
+        context["banner"] = "Publish the round first: no-shows are recorded at its tables."
+        return render(request, "tournaments/control.html", context, status=409)
+    form = ForfeitForm(request.POST, places=_places(round_), prefix="absent")
+    context["forfeit_form"] = form
+    if not form.is_valid():
+        return render(request, "tournaments/control.html", context, status=400)
+    table_number, entry_id = form.table_and_entry()
+    try:
+        table = sheet_service.table_in_round(round_, table_number)
+        entry = Entry.objects.get(pk=entry_id, tournament=tournament)
+        sheet_service.record_forfeit(
+            table, entry, form.cleaned_data["kind"], request.user, form.cleaned_data["note"]
+        )
+    except Entry.DoesNotExist:
+        form.add_error("place", "That entrant is not in this tournament.")
+        return render(request, "tournaments/control.html", context, status=400)
+    except ServiceError as error:
+        field = error.details.get("field")
+        attach(form, error, "place" if field in (None, "entry") else field)
+        return render(request, "tournaments/control.html", context, status=error.status)
+    label = "a no-show" if form.cleaned_data["kind"] == "no_show" else "a forfeit"
+    messages.success(
+        request, f"Recorded {label} for {entry.name} at table {table_number}; standings follow."
+    )
+    return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))

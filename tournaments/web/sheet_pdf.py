@@ -1,0 +1,316 @@
+"""Printable score sheets of a round: a PDF with one A4 page per table.
+
+Each page names the tournament, the round and the table, lists the players by seat,
+and has one blank row per deal with the schedule the game needs, taken from the
+engine's own rules (:func:`schedule`): the dealer of every deal (the deal passes one
+seat on, ``engine.game.Game._finish_deal``), and for Italian Whist the trumps and
+the passing direction of each deal (``engine.games.italian_whist.trump_of_deal`` and
+``passing_direction``). The columns to fill in are the game's tally
+(:func:`tournaments.web.actions.tally_fields`: what the phone page asks for), plus
+the deal's score per side and the initials of the other side. The QR code (segno)
+opens the table's phone page, whose link is printed under it.
+
+reportlab draws the PDF; nothing here touches the database beyond reading.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from engine import new_game
+from engine.games import italian_whist, three_handed_whist
+from tournaments.models import Round, Seat, Table
+from tournaments.services import state_cache
+from tournaments.web.actions import tally_fields
+from tournaments.web.forms import game_title
+
+DEFAULT_ROWS = {
+    "italian_whist": 18,
+    "whist": 14,
+    "three_handed_whist": 15,
+    "scopa": 10,
+    "tresette": 8,
+}
+"""Blank rows when the game's length is not fixed by an option (Italian Whist: three
+turns of its six-deal cycle of trumps and passing)."""
+LENGTH_OPTIONS = ("deals", "games")
+"""Options that fix how many deals a game has (Briscola's ``games``: one deal each)."""
+CHOICE_HEADINGS = {
+    "dummy": "Dummy to",
+    "settebello": "Settebello",
+    "last_trick": "Last trick",
+    "closed": "Closed by",
+}
+SHORT_HEADINGS = {
+    "melded points": "melded",
+    "clean burraco": "clean",
+    "dirty burraco": "dirty",
+    "points in hand": "in hand",
+    "took its pozzetto": "pozzetto",
+}
+"""Burraco's and Scala 40's columns, short enough for a row per side."""
+MAX_ROWS = 24
+
+
+def schedule(
+    game_type: str, players: int, first_dealer: int, options: dict[str, Any], rows: int
+) -> list[dict[str, Any]]:
+    """Per deal (1-based): who deals, and for Italian Whist the trumps and passing."""
+    new_game(game_type, players, options, first_dealer)  # validates the game
+    out = []
+    for k in range(rows):
+        row: dict[str, Any] = {"deal": k + 1, "dealer": (first_dealer + k) % players}
+        if game_type == "italian_whist":
+            trump = italian_whist.trump_of_deal(k)
+            row["trumps"] = "spades" if trump == "S" else "none"
+            row["passing"] = italian_whist.passing_direction(k)
+        out.append(row)
+    return out
+
+
+def rows_for(game_type: str, options: dict[str, Any], engine_options: dict[str, Any]) -> int:
+    for key in LENGTH_OPTIONS:
+        deals = engine_options.get(key)
+        if isinstance(deals, int) and deals > 0:
+            return min(deals, MAX_ROWS)
+    return DEFAULT_ROWS.get(game_type, 12)
+
+
+def notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
+    """The game's rules a scorer needs at the table, from the engine's constants."""
+    if game_type == "italian_whist":
+        return [
+            "Each hand's tricks add up to 9. Deal score = 1st-hand tricks - 2nd-hand tricks.",
+            "Passing: left = your second hand goes to the next seat (1>2, 2>3, 3>1); "
+            "right = to the previous seat; keep = nobody passes.",
+            f"The game ends after a deal in which a total reaches "
+            f"+/-{engine_options.get('score_limit')}.",
+        ]
+    if game_type == "three_handed_whist":
+        suit = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
+        return [
+            f"{suit[three_handed_whist.TRUMP]} are always trumps. Tricks add up to 13.",
+            f"Score = tricks - target: {three_handed_whist.DUMMY_TARGET} for whoever took "
+            f"the dummy, {three_handed_whist.TARGET} for the others.",
+        ]
+    if game_type == "whist":
+        return [
+            "Tricks add up to 13; the team with more tricks scores tricks - 6.",
+            f"The game ends when a team reaches {engine_options.get('target')}.",
+        ]
+    if game_type == "german_whist":
+        return ["Count only the last 13 tricks (phase 2); they add up to 13."]
+    return italian_notes(game_type, engine_options)
+
+
+def italian_notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
+    """Scopa, Briscola and Tresette: what to count (the engine's checks, in words)."""
+    if game_type == "scopa":
+        return [
+            "Per side: cards taken (they add up to 40), coins (up to 10), scope, and the "
+            "primiera: each suit's best card,",
+            "7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J Q K = 10, added up "
+            "(0: no cards). Settebello: the side with the 7 of coins.",
+            f"Points: most cards 1, most coins 1, settebello 1, primiera 1, each scopa 1. "
+            f"The game ends at {engine_options.get('target')} (a tie at the top plays on).",
+        ]
+    if game_type == "briscola":
+        return [
+            "Card points per side: A = 11, 3 = 10, K = 4, Q = 3, J = 2, the rest 0; they "
+            "add up to 120. More points wins the game (60-60: nobody).",
+            f"A match of {engine_options.get('games')} game(s), one per row.",
+        ]
+    if game_type == "tresette":
+        return [
+            "Thirds per team in the cards, without the last trick (A = 3; 3, 2, K, Q, J = 1): "
+            "they add up to 32. The last trick is 3 more.",
+            "Declared: the team's declarations (accuse) in points. Deal score = thirds / 3 "
+            "(rounded down) + declarations.",
+            f"The game ends after a deal in which a team has {engine_options.get('target')} "
+            "and more than the other.",
+        ]
+    return rummy_notes(game_type, engine_options)
+
+
+def rummy_notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
+    """Burraco and Scala 40: what to count and write per deal."""
+    if game_type == "burraco":
+        target = engine_options.get("target")
+        return [
+            "Per side: melded = values of its melded cards (joker 30, 2 = 20, A = 15, 8-K = 10, "
+            "3-7 = 5); clean / dirty burraco: how many; in hand: values left in its hands.",
+            "Tick pozzetto if the side took its pozzetto. Score = melded + 200 per clean + 100 "
+            "per dirty + 100 for closing - in hand - 100 without the pozzetto.",
+            "One hand is the game." if not target else f"The game ends at {target} points.",
+        ]
+    if game_type == "scala40":
+        return [
+            "Per player: points left in hand (2-10 as marked, J Q K 10, A 11, joker 25); the "
+            "closer 0, players out 0.",
+            f"A total of {engine_options.get('limit')} or more is out. The deal passes to the "
+            "next player still in (skip the dealers shown who are out).",
+        ]
+    return []
+
+
+def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
+    """The QR code of ``url`` as black squares, ``size`` points wide with its quiet
+    zone, lower-left corner at (x, y)."""
+    qr = segno.make(url, error="m", micro=False)
+    matrix = list(qr.matrix_iter(border=4))
+    module = size / len(matrix)
+    canvas.setFillColorRGB(0, 0, 0)
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if dark:
+                canvas.rect(
+                    x + c * module, y + size - (r + 1) * module, module, module, stroke=0, fill=1
+                )
+
+
+def _page(canvas: Canvas, table: Table, url: str) -> None:
+    game = table.game
+    assert game is not None
+    tournament = table.round.tournament
+    engine_game = state_cache.fresh_engine_game(game)
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
+    names = {s.number: s.player.name for s in seats}
+    width, height = A4
+    left, right, top = 15 * mm, width - 15 * mm, height - 15 * mm
+
+    # Heading and the QR code of the table's page.
+    qr_size = 38 * mm
+    draw_qr(canvas, url, right - qr_size, top - qr_size, qr_size)
+    canvas.setFont("Helvetica", 7)
+    canvas.drawRightString(right, top - qr_size - 9, url)
+    canvas.setFont("Helvetica-Bold", 16)
+    canvas.drawString(left, top - 14, tournament.name)
+    canvas.setFont("Helvetica-Bold", 26)
+    canvas.drawString(left, top - 44, f"Table {table.number}")
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(left, top - 62, f"Round {table.round.number} · {game_title(game.game_type)}")
+    y = top - 84
+    canvas.setFont("Helvetica", 11)
+    for seat in seats:
+        side = ""
+        if engine_game.team_game:
+            side = f"  (team {'AB'[engine_game.side_of(seat.number)]})"
+        canvas.drawString(left, y, f"Seat {seat.number + 1}: {seat.player.name}{side}")
+        y -= 14
+    canvas.setFont("Helvetica", 8)
+    for line in notes(game.game_type, engine_game.options):
+        canvas.drawString(left, y, line)
+        y -= 10
+    y = min(y, top - qr_size - 18) - 6
+
+    # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
+    fields = tally_fields(game, names) or {"rows": [], "choices": []}
+    columns: list[tuple[str, str, float]] = [("Deal", "deal", 10 * mm), ("Dealer", "dealer", 0)]
+    if game.game_type == "italian_whist":
+        columns += [("Trumps", "trumps", 14 * mm), ("Passing", "passing", 14 * mm)]
+    groups: list[tuple[str, int]] = []
+    for choice in fields["choices"]:
+        columns.append((CHOICE_HEADINGS.get(choice["name"], choice["name"]), "", 16 * mm))
+    for row in fields["rows"]:
+        inputs = [_plain(i["label"]) for i in row["inputs"]]
+        for label in inputs:
+            columns.append((label, "", 0))
+        columns.append(("score", "", 0))
+        groups.append((row["label"], len(inputs) + 1))
+    columns.append(("Initials", "", 16 * mm))
+    fixed = sum(w for _, _, w in columns)
+    flexible = [i for i, c in enumerate(columns) if c[2] == 0]
+    share = (right - left - fixed) / len(flexible)
+    widths = [c[2] or share for c in columns]
+
+    rows = schedule(
+        game.game_type,
+        game.players,
+        game.first_dealer,
+        game.options,
+        rows_for(game.game_type, game.options, engine_game.options),
+    )
+    row_h = min(8 * mm, (y - 20 * mm) / (len(rows) + 2))
+    # Group headings (a side's name above its columns).
+    canvas.setFont("Helvetica-Bold", 8)
+    x = left
+    start = len(columns) - 1 - sum(n for _, n in groups)
+    for i in range(start):
+        x += widths[i]
+    index = start
+    for label, span in groups:
+        w = sum(widths[index : index + span])
+        canvas.rect(x, y - row_h, w, row_h, stroke=1, fill=0)
+        canvas.drawCentredString(x + w / 2, y - row_h + 3, _fit(label, w, canvas))
+        x += w
+        index += span
+    y -= row_h
+    canvas.setFont("Helvetica-Bold", 8)
+    x = left
+    for (label, _, _), w in zip(columns, widths, strict=True):
+        canvas.rect(x, y - row_h, w, row_h, stroke=1, fill=0)
+        canvas.drawCentredString(x + w / 2, y - row_h + 3, _fit(label, w, canvas))
+        x += w
+    y -= row_h
+    canvas.setFont("Helvetica", 9)
+    for number, deal in enumerate(rows):
+        x = left
+        if number % 2:
+            canvas.setFillColorRGB(0.93, 0.93, 0.93)
+            canvas.rect(left, y - row_h, right - left, row_h, stroke=0, fill=1)
+            canvas.setFillColorRGB(0, 0, 0)
+        for (_, key, _), w in zip(columns, widths, strict=True):
+            canvas.rect(x, y - row_h, w, row_h, stroke=1, fill=0)
+            value = deal.get(key) if key else None
+            if key == "dealer":
+                value = names.get(value, "")
+            if value is not None:
+                canvas.drawCentredString(x + w / 2, y - row_h + 3, _fit(str(value), w, canvas))
+            x += w
+        y -= row_h
+    canvas.setFont("Helvetica", 8)
+    canvas.drawString(
+        left,
+        12 * mm,
+        "Enter each deal on the phone page (scan the code); a player of another side "
+        "confirms it. Disputes go to the director.",
+    )
+
+
+def _plain(label: str) -> str:
+    """A column heading in the PDF's standard fonts (no suit symbols), short."""
+    if label in SHORT_HEADINGS:
+        return SHORT_HEADINGS[label]
+    short = label.replace(" hand", "").replace("card points", "points").replace("\u2666", "")
+    return short.strip()
+
+
+def _fit(text: str, width: float, canvas: Canvas) -> str:
+    font, size = canvas._fontname, canvas._fontsize
+    while text and canvas.stringWidth(text, font, size) > width - 2:
+        text = text[:-1]
+    return text
+
+
+def round_pdf(round_: Round, url_of: Callable[[Table], str]) -> bytes:
+    """The PDF of the round's score sheets, one page per table with a game."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=0)
+    tournament = round_.tournament
+    canvas.setTitle(f"{tournament.name}: round {round_.number} score sheets")
+    canvas.setAuthor("Tavolo")
+    tables = round_.tables.select_related("game", "round__tournament").order_by("number")
+    for table in tables:
+        if table.game_id is None:
+            continue
+        _page(canvas, table, url_of(table))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

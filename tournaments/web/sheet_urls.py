@@ -1,0 +1,17 @@
+"""URLs of the score-sheet pages (included at the site root by tavolo/urls.py)."""
+
+from django.urls import path
+
+from tournaments.web import sheet_pages
+
+app_name = "sheets"
+
+urlpatterns = [
+    path("s/<str:code>/", sheet_pages.sheet_page, name="sheet"),
+    path("s/<str:code>/act", sheet_pages.sheet_act, name="act"),
+    path(
+        "clubs/<slug:slug>/t/<slug:tslug>/rounds/<int:number>/sheets.pdf",
+        sheet_pages.round_sheets_pdf,
+        name="round-pdf",
+    ),
+]

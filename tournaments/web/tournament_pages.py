@@ -1,0 +1,185 @@
+"""A tournament's public page and its setup page (create and edit, directors).
+
+The setup form draws the chosen game's options from the engine; changing the
+game asks (htmx) for that game's seats-per-table and option fields
+(:func:`game_fields`). Saving runs the service's checks — the engine builds the
+game for every table size — inside one transaction with the status change, so a
+refused form changes nothing and shows the refusal next to its field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from engine import EngineError
+from engine.options import resolve_options
+from tournaments.models import Club, Entry, Role, Round, Tournament
+from tournaments.services import tournaments as tournament_service
+from tournaments.services.errors import ServiceError
+from tournaments.web.forms import (
+    TournamentForm,
+    game_title,
+    initial_of,
+    option_spec,
+    with_titles,
+)
+from tournaments.web.pages import attach, club_or_404, may, refuse, tournament_or_404
+
+
+def own_entry(request: HttpRequest, tournament: Tournament) -> Entry | None:
+    """The logged-in user's own (individual) entry in the tournament."""
+    if not request.user.is_authenticated:
+        return None
+    return (
+        tournament.entries.filter(player__user_id=request.user.pk).select_related("player").first()
+    )
+
+
+@require_GET
+@never_cache
+def tournament_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    tournament = tournament_or_404(request, club, tslug)
+    return render(request, "tournaments/page.html", page_context(request, club, tournament))
+
+
+def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> dict[str, Any]:
+    is_director = may(request, club, Role.DIRECTOR)
+    rounds = list(tournament.rounds.all())
+    published = [r for r in rounds if r.is_published]
+    draft = next((r for r in rounds if not r.is_published), None)
+    mine = own_entry(request, tournament)
+    open_ = tournament.status == Tournament.Status.OPEN
+    return {
+        "club": club,
+        "t": tournament,
+        "game": game_title(tournament.game_type),
+        "is_director": is_director,
+        "is_scorer": may(request, club, Role.SCORER),
+        "entries": list(tournament.entries.select_related("player", "team")),
+        "published": published,
+        "draft": draft if is_director else None,
+        "next_round": len(published) + 1,
+        "can_pair": is_director and len(published) < tournament.rounds_planned,
+        "my_entry": mine,
+        "can_enter": (
+            open_
+            and mine is None
+            and request.user.is_authenticated
+            and tournament.entry_kind == Tournament.EntryKind.INDIVIDUAL
+        ),
+        "sizes": ", ".join(map(str, tournament.table_sizes)),
+    }
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def _changed(tournament: Tournament, settings: dict[str, Any]) -> dict[str, Any]:
+    """Only the settings that differ from the tournament's: saving an unchanged form
+    must not count as changing the game (which drops a draft round, and is refused
+    once a round is published). Options compare with the engine's defaults filled in."""
+    changed = {}
+    for key, value in settings.items():
+        current = getattr(tournament, key, None)
+        if key == "options" and settings.get("game_type", tournament.game_type) == (
+            tournament.game_type
+        ):
+            spec = option_spec(tournament.game_type)
+            try:
+                same = resolve_options(tournament.game_type, spec, current) == resolve_options(
+                    tournament.game_type, spec, value
+                )
+            except EngineError:  # stored options the engine now refuses
+                same = False
+            if same:
+                continue
+        elif current == value:
+            continue
+        changed[key] = value
+    return changed
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    if request.method == "GET":
+        form = TournamentForm(initial={"status": Tournament.Status.OPEN})
+        return render(request, "tournaments/setup.html", {"club": club, "form": form})
+    form = TournamentForm(request.POST)
+    if not form.is_valid():
+        return render(request, "tournaments/setup.html", {"club": club, "form": form}, status=400)
+    try:
+        with transaction.atomic():
+            tournament = tournament_service.create_tournament(
+                club, by=request.user, settings=form.settings()
+            )
+            tournament_service.set_status(
+                tournament, by=request.user, status=form.cleaned_data["status"]
+            )
+    except ServiceError as error:
+        attach(form, error, message=with_titles(str(error)))
+        return render(
+            request, "tournaments/setup.html", {"club": club, "form": form}, status=error.status
+        )
+    return redirect("games:tournament-entries", slug=club.slug, tslug=tournament.slug)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def tournament_setup(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    tournament = tournament_or_404(request, club, tslug)
+    locked = tournament.rounds.filter(status=Round.Status.PUBLISHED).exists()
+    initial = initial_of(tournament)
+    context: dict[str, Any] = {"club": club, "t": tournament, "locked": locked}
+    if request.method == "GET":
+        context["form"] = TournamentForm(
+            initial=initial, game_type=tournament.game_type, locked=locked, creating=False
+        )
+        return render(request, "tournaments/setup.html", context)
+    form = TournamentForm(
+        request.POST, initial=initial, game_type=tournament.game_type, locked=locked,
+        creating=False,
+    )  # fmt: skip
+    context["form"] = form
+    if not form.is_valid():
+        return render(request, "tournaments/setup.html", context, status=400)
+    try:
+        with transaction.atomic():
+            changes = _changed(tournament, form.settings())
+            if changes:
+                tournament_service.update_tournament(tournament, by=request.user, settings=changes)
+            if form.cleaned_data["status"] != tournament.status:
+                tournament_service.set_status(
+                    tournament, by=request.user, status=form.cleaned_data["status"]
+                )
+    except ServiceError as error:
+        attach(form, error, message=with_titles(str(error)))
+        return render(request, "tournaments/setup.html", context, status=error.status)
+    return redirect("games:tournament", slug=club.slug, tslug=tournament.slug)
+
+
+@require_GET
+def game_fields(request: HttpRequest, slug: str) -> HttpResponse:
+    """The seats-per-table and option fields of the game chosen in the setup form
+    (htmx swaps them in when the game changes)."""
+    club = club_or_404(slug)
+    refused = refuse(request, club, Role.DIRECTOR)
+    if refused is not None:
+        return refused
+    form = TournamentForm(game_type=request.GET.get("game_type"))
+    return render(request, "tournaments/_game_fields.html", {"form": form})
