@@ -1,1 +1,93 @@
-"""Scoring models (none yet)."""
+"""Stored standings, the per-tournament "dirty" marker, and finished games' scores.
+
+The truth is the results (games, forfeits, byes, withdrawals in the ``tournaments``
+app); everything here is derived from them by :mod:`scoring.store` and can be thrown
+away and recomputed (the same input gives the same rows, byte for byte).
+
+- :class:`StandingsState`: one row per tournament. ``dirty`` is set, in the same
+  transaction as the result that changed, by :func:`scoring.tasks.request_recompute`,
+  and cleared by the recomputation that saw every change (``requested`` counts the
+  changes; a change arriving during a recomputation leaves it dirty). ``version`` goes
+  up whenever stored rows change: the public pages poll it.
+- :class:`RoundStandings`: the standings after one published round, rows as one JSON
+  list (a 1,000-entry page reads one row, no join).
+- :class:`GameScore`: a finished game's final score per side, read once from the
+  engine (a replay) and kept, tagged with the game's version.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tournaments.models import Game, Tournament
+
+
+class StandingsState(models.Model):
+    tournament = models.OneToOneField(
+        Tournament, primary_key=True, on_delete=models.CASCADE, related_name="standings_state"
+    )
+    dirty = models.BooleanField(default=True)
+    """A result changed since the stored standings were computed."""
+    dirty_since = models.DateTimeField(null=True, blank=True)
+    requested = models.PositiveBigIntegerField(default=0)
+    """How many changes were signalled; a recomputation clears ``dirty`` only when no
+    change arrived while it ran."""
+    version = models.PositiveIntegerField(default=0)
+    """Goes up each time the stored standings change (the pages' cheap poll)."""
+    fingerprint = models.CharField(max_length=64, blank=True)
+    """SHA-256 of the whole input (settings, every round's results, entries' names)."""
+    computed_at = models.DateTimeField(null=True, blank=True)
+    recomputations = models.PositiveIntegerField(default=0)
+    """How many times the standings were recomputed (a measure of the coalescing)."""
+    error = models.TextField(blank=True)
+    """Why the standings cannot be computed (bad settings, inconsistent rounds), if so."""
+
+    def __str__(self) -> str:
+        return (
+            f"standings of {self.tournament_id} v{self.version}{' (dirty)' if self.dirty else ''}"
+        )
+
+
+class RoundStandings(models.Model):
+    """The standings after round ``round`` of a tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_standings"
+    )
+    round = models.PositiveSmallIntegerField()
+    provisional = models.BooleanField(default=False)
+    """Some tables of this round have no result yet (not counted)."""
+    pending_tables = models.PositiveIntegerField(default=0)
+    tables = models.PositiveIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list)
+    """The tiebreak names, in the order of each row's ``tiebreaks`` values."""
+    rows = models.JSONField(default=list)
+    """Best first: ``{"rank", "entry", "number", "name", "points", "tiebreaks", "played",
+    "wins", "draws", "losses", "byes", "forfeits_won", "forfeits_lost", "absences",
+    "withdrawn", "pending"}``; numbers exact, as ints or ``"p/q"`` strings."""
+    fingerprint = models.CharField(max_length=64)
+    """SHA-256 of the input up to and including this round."""
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["tournament", "round"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round"], name="round_standings_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"standings of {self.tournament_id} after round {self.round}"
+
+
+class GameScore(models.Model):
+    """A finished game's final scores per side, as the engine gives them."""
+
+    game = models.OneToOneField(
+        Game, primary_key=True, on_delete=models.CASCADE, related_name="final_score"
+    )
+    version = models.PositiveIntegerField()
+    """The game's version (event count) the scores were read at."""
+    scores = models.JSONField()
+    """Per side (team or seat)."""
+    side_of = models.JSONField()
+    """Per seat: the side it plays for."""

@@ -1,11 +1,63 @@
-"""Celery tasks of the scoring app."""
+"""Celery tasks of the scoring app: the health check and the standings.
+
+**Recomputing standings.** A result that changes (a game finishing, a forfeit, a round
+published, a withdrawal …; see :mod:`scoring.signals`) calls :func:`request_recompute`:
+
+1. inside the caller's transaction the tournament is marked *dirty*
+   (:func:`scoring.store.mark_dirty`), so the result and the debt commit together;
+2. on commit, :func:`enqueue` sends :func:`recompute_standings` with a short countdown
+   (``COUNTDOWN`` seconds), unless one is already queued: a cache key
+   (``cache.add``, atomic in Redis) marks "queued", so a burst of confirmations sends
+   one task, and the task, when it starts, deletes the key first, so a change arriving
+   while it computes sends the next one. A burst therefore costs one or two
+   recomputations.
+3. the task takes a per-tournament lock (another cache key); if it is held, it sends
+   itself again a little later instead of computing twice at once.
+
+**Broker down.** Sending is tried briefly (a fresh connection, two quick retries) and
+any failure is logged and swallowed: the result is saved, the tournament stays dirty.
+Dirty tournaments are swept (:func:`sweep_dirty_standings`) when a worker starts
+(``worker_ready``), every ``SWEEP_SECONDS`` by a timer in each worker process, and by
+Celery beat if one runs (``beat_schedule`` below), so standings catch up once the
+broker is back. Pairing never waits for any of this: it recomputes a dirty
+tournament synchronously (:func:`scoring.store.current_points`).
+"""
 
 from __future__ import annotations
 
+import logging
+import os
 import socket
+import threading
+import uuid
 from typing import Any
 
 from celery import shared_task
+from celery.signals import worker_ready, worker_shutting_down
+from django.core.cache import cache
+from django.db import close_old_connections, transaction
+
+from tavolo.celery import app as celery_app
+
+log = logging.getLogger(__name__)
+
+COUNTDOWN = float(os.environ.get("TAVOLO_STANDINGS_COUNTDOWN", "1"))
+"""Seconds a recomputation waits after the first change of a burst."""
+SWEEP_SECONDS = float(os.environ.get("TAVOLO_STANDINGS_SWEEP_SECONDS", "30"))
+"""How often each worker looks for dirty tournaments (0: only at start)."""
+QUEUE: str | None = os.environ.get("TAVOLO_STANDINGS_QUEUE") or None
+"""The queue standings tasks go to (``None``: the default queue)."""
+QUEUED_TTL = 120
+LOCK_TTL = 300
+RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+
+celery_app.conf.beat_schedule = {
+    **(celery_app.conf.beat_schedule or {}),
+    "sweep-dirty-standings": {
+        "task": "scoring.tasks.sweep_dirty_standings",
+        "schedule": max(SWEEP_SECONDS, 5.0),
+    },
+}
 
 
 @shared_task(bind=True, name="scoring.tasks.health")
@@ -18,3 +70,132 @@ def health(self: Any) -> dict[str, Any]:
     eager = bool(self.request.is_eager)
     worker = self.request.hostname if not eager else None
     return {"status": "ok", "worker": worker or socket.gethostname(), "eager": eager}
+
+
+KEY_PREFIX = "scoring:standings"
+
+
+def _queued_key(tournament_id: int) -> str:
+    return f"{KEY_PREFIX}:queued:{tournament_id}"
+
+
+def _lock_key(tournament_id: int) -> str:
+    return f"{KEY_PREFIX}:lock:{tournament_id}"
+
+
+def request_recompute(tournament_id: int) -> None:
+    """A result of the tournament changed: mark it dirty now, send the task on commit."""
+    from scoring.store import mark_dirty
+
+    mark_dirty(tournament_id)
+    transaction.on_commit(lambda: enqueue(tournament_id))
+
+
+def enqueue(tournament_id: int, countdown: float | None = None) -> bool:
+    """Send :func:`recompute_standings` unless one is queued already. Never raises:
+    ``False`` when nothing was sent (already queued, or the broker/cache is down)."""
+    try:
+        if not cache.add(_queued_key(tournament_id), 1, timeout=QUEUED_TTL):
+            return False
+    except Exception:
+        log.warning("cache unavailable: standings of %s stay dirty", tournament_id, exc_info=True)
+        return False
+    try:
+        # A connection of its own, made from the current broker URL, so a broker that
+        # went away is noticed at once instead of through a pool's stale connection.
+        with celery_app.connection_for_write() as connection:
+            recompute_standings.apply_async(
+                (tournament_id,),
+                countdown=COUNTDOWN if countdown is None else countdown,
+                queue=QUEUE,
+                connection=connection,
+                retry=True,
+                retry_policy=RETRY_POLICY,
+            )
+        return True
+    except Exception:
+        log.warning(
+            "could not send the standings task for tournament %s (broker down?); "
+            "it stays dirty and is swept later",
+            tournament_id,
+            exc_info=True,
+        )
+        try:
+            cache.delete(_queued_key(tournament_id))
+        except Exception:
+            log.warning("cache unavailable", exc_info=True)
+        return False
+
+
+@shared_task(name="scoring.tasks.recompute_standings", ignore_result=True)
+def recompute_standings(tournament_id: int) -> dict[str, Any]:
+    """Recompute one tournament's standings from scratch and store them."""
+    from scoring.store import recompute
+
+    cache.delete(_queued_key(tournament_id))
+    token = uuid.uuid4().hex
+    if not cache.add(_lock_key(tournament_id), token, timeout=LOCK_TTL):
+        enqueue(tournament_id, countdown=max(COUNTDOWN, 1.0))
+        return {"tournament": tournament_id, "busy": True}
+    try:
+        done = recompute(tournament_id)
+    finally:
+        if cache.get(_lock_key(tournament_id)) == token:
+            cache.delete(_lock_key(tournament_id))
+    return {
+        "tournament": tournament_id,
+        "rounds": done.rounds,
+        "written": done.written,
+        "version": done.version,
+        "dirty": done.dirty,
+        "error": done.error,
+    }
+
+
+def dirty_tournaments() -> list[int]:
+    from scoring.models import StandingsState
+
+    return list(StandingsState.objects.filter(dirty=True).values_list("tournament_id", flat=True))
+
+
+@shared_task(name="scoring.tasks.sweep_dirty_standings", ignore_result=True)
+def sweep_dirty_standings() -> list[int]:
+    """Send a recomputation for every dirty tournament (those sent are returned)."""
+    return [t for t in dirty_tournaments() if enqueue(t, countdown=0)]
+
+
+# ------------------------------------------------------------------ worker catch-up
+
+_stop = threading.Event()
+
+
+def _sweep_forever() -> None:
+    while not _stop.wait(SWEEP_SECONDS):
+        try:
+            close_old_connections()
+            sweep_dirty_standings()
+        except Exception:
+            log.warning("standings sweep failed", exc_info=True)
+    close_old_connections()
+
+
+@worker_ready.connect
+def catch_up_on_start(sender: Any = None, **kwargs: Any) -> None:
+    """A worker started (perhaps the broker is back): recompute what is owed, then keep
+    sweeping every ``SWEEP_SECONDS`` in a daemon thread."""
+    try:
+        sent = sweep_dirty_standings()
+        if sent:
+            log.info("standings owed for tournaments %s: sent", sent)
+    except Exception:
+        log.warning("standings sweep at worker start failed", exc_info=True)
+    finally:
+        close_old_connections()
+    if SWEEP_SECONDS > 0:
+        _stop.clear()
+        threading.Thread(target=_sweep_forever, name="standings-sweep", daemon=True).start()
+
+
+@worker_shutting_down.connect
+def stop_sweeping(**kwargs: Any) -> None:
+    _stop.set()

@@ -1,0 +1,255 @@
+"""How fast standings are recomputed through Django, and served.
+
+    python -m benchmarks.standings_page_bench [--entries 1000] [--rounds 9] [--requests 50]
+                                              [--database-url URL]
+
+Builds a finished tournament of ``--entries`` individual entries (German whist, tables
+of two) over ``--rounds`` published rounds directly in the database (bulk inserts:
+entries, rounds, tables, finished games and their cached final scores, a few
+forfeits), in a fresh SQLite file in a temporary directory unless ``--database-url``
+names a database (it must be migrated; the rows are left there). Then it measures:
+
+- **recomputation** through the Django path, :func:`scoring.store.recompute` from
+  scratch (read every round from the database, rank, write all ``--rounds`` rows),
+  best of 3; and its parts: reading (:func:`scoring.results.gather`) and ranking;
+- **the public standings page** for that tournament: requests/s of
+  ``GET /clubs/<club>/t/<t>/standings/`` (1,000 rows rendered), the live poll's 204
+  answer, and the JSON and CSV exports, through Django's test client in this process
+  (one thread, no network or server: the application's own cost).
+
+Game scores come from the :class:`~scoring.models.GameScore` cache, as in steady
+state, where each finished game is replayed through the engine once. Prints the
+figures beside the aim (1,000 × 9 in under a second); asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import secrets
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from typing import Any
+
+AIM_SECONDS = 1.0
+
+
+def _environment(database_url: str | None) -> str | None:
+    """Settings for a standalone run; returns a temporary directory to remove."""
+    tmp = None
+    if database_url is None:
+        tmp = tempfile.mkdtemp(prefix="tavolo-standings-bench-")
+        database_url = f"sqlite:///{tmp}/bench.sqlite3"
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.pop("REDIS_URL", None)  # tasks in-process; the cache in memory
+    os.environ.setdefault("TAVOLO_DEBUG", "0")
+    os.environ.setdefault("TAVOLO_SECRET_KEY", secrets.token_urlsafe(40))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo.settings")
+    return tmp
+
+
+def build(entries: int, rounds: int, seed: int = 1) -> Any:
+    """The tournament, all rounds published and every table finished."""
+    from django.db import transaction
+
+    from scoring.models import GameScore
+    from tournaments.models import (
+        Club,
+        Entry,
+        Forfeit,
+        Game,
+        Player,
+        Round,
+        Table,
+        TableEntry,
+        Tournament,
+    )
+
+    rng = random.Random(seed)
+    tag = uuid.uuid4().hex[:8]
+    with transaction.atomic():
+        club = Club.objects.create(name=f"Bench club {tag}", slug=f"bench-{tag}")
+        t = Tournament.objects.create(
+            club=club,
+            name=f"Bench cup {tag}",
+            slug="cup",
+            game_type="german_whist",
+            table_sizes=[2],
+            rounds_planned=rounds,
+            seed=seed,
+            status=Tournament.Status.FINISHED,
+        )
+        players = Player.objects.bulk_create(
+            Player(name=f"Player {n:04d}", club=club) for n in range(entries)
+        )
+        rows = Entry.objects.bulk_create(
+            Entry(tournament=t, number=n + 1, player=p, status=Entry.Status.CHECKED_IN)
+            for n, p in enumerate(players)
+        )
+        ids = [e.pk for e in rows]
+        # Bulk inserts send no signals: nothing is recomputed while building.
+        made = Round.objects.bulk_create(
+            Round(tournament=t, number=n, method="swiss", status=Round.Status.PUBLISHED)
+            for n in range(1, rounds + 1)
+        )
+        for rnd in made:
+            order = ids[:]
+            rng.shuffle(order)
+            pairs = [order[k : k + 2] for k in range(0, len(order) - 1, 2)]
+            games = Game.objects.bulk_create(
+                Game(
+                    game_type="german_whist",
+                    players=2,
+                    mode=Game.Mode.PHYSICAL,
+                    status=Game.Status.FINISHED,
+                    engine_version="bench",
+                    version=1,
+                    seed=b"\0" * 32,
+                    seed_commitment="0" * 64,
+                )
+                for _ in pairs
+            )
+            tables = Table.objects.bulk_create(
+                Table(round=rnd, number=k + 1, game=g) for k, g in enumerate(games)
+            )
+            TableEntry.objects.bulk_create(
+                TableEntry(round=rnd, table=table, position=pos, entry_id=e)
+                for table, pair in zip(tables, pairs, strict=True)
+                for pos, e in enumerate(pair)
+            )
+            scores = []
+            for g in games:
+                tricks = rng.randint(0, 13)
+                scores.append(
+                    GameScore(game=g, version=1, scores=[tricks, 13 - tricks], side_of=[0, 1])
+                )
+            GameScore.objects.bulk_create(scores)
+            Forfeit.objects.bulk_create(  # a few no-shows
+                Forfeit(table=table, entry_id=pair[1], kind=Forfeit.Kind.NO_SHOW)
+                for table, pair in list(zip(tables, pairs, strict=True))[:3]
+            )
+    return t
+
+
+def best(fn: Any, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def rate(client: Any, path: str, n: int, expect: int) -> tuple[float, int]:
+    size = 0
+    started = time.perf_counter()
+    for _ in range(n):
+        answer = client.get(path)
+        assert answer.status_code == expect, (path, answer.status_code)
+        size = len(answer.content)
+    return n / (time.perf_counter() - started), size
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--requests", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--database-url", default=None)
+    args = parser.parse_args(argv)
+
+    tmp = _environment(args.database_url)
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+        from django.test import Client
+        from django.utils import timezone
+
+        from scoring import store
+        from scoring.models import RoundStandings, StandingsState
+        from scoring.results import compute, gather
+
+        if tmp is not None:
+            call_command("migrate", verbosity=0)
+        print(
+            f"standings through Django: {args.entries} entries x {args.rounds} rounds "
+            f"({connection.vendor}, Python {platform.python_version()}, {platform.machine()})"
+        )
+        started = time.perf_counter()
+        t = build(args.entries, args.rounds)
+        print(f"  built the tournament in {time.perf_counter() - started:.1f} s")
+
+        def from_scratch() -> None:
+            RoundStandings.objects.filter(tournament=t).delete()
+            store.recompute(t.pk)
+
+        whole = best(from_scratch, args.repeat)
+        data = gather(t)
+        read_s = best(lambda: gather(t), args.repeat)
+        rank_s = best(lambda: compute(data), args.repeat)
+        unchanged = best(lambda: store.recompute(t.pk), args.repeat)
+        # A result arriving in the last round: only that round is ranked again.
+        last = RoundStandings.objects.filter(tournament=t).order_by("-round").first()
+
+        def last_round_changed() -> None:
+            RoundStandings.objects.filter(pk=last.pk).update(fingerprint="changed")
+            store.recompute(t.pk)
+
+        one_round = best(last_round_changed, args.repeat)
+        verdict = "under" if whole < AIM_SECONDS else "OVER"
+        print(
+            f"  recompute from scratch, all {args.rounds} rounds stored: {whole * 1000:.0f} ms "
+            f"({verdict} the {AIM_SECONDS:g} s aim)"
+        )
+        print(f"    reading the results (gather): {read_s * 1000:.0f} ms")
+        print(f"    ranking every round (compute): {rank_s * 1000:.0f} ms")
+        print(f"  recompute after a change in the last round: {one_round * 1000:.0f} ms")
+        print(f"  recompute when nothing changed (fingerprints equal): {unchanged * 1000:.0f} ms")
+
+        version = StandingsState.objects.get(pk=t.pk).version
+        base = f"/clubs/{t.club.slug}/t/{t.slug}/"
+        client = Client(HTTP_HOST="127.0.0.1")
+        client.get(base + "standings/")  # warm up (templates, connections)
+        # The first view of a new version renders the table; later ones come from the
+        # cache (the version changes with every change of the standings).
+        cold = []
+        for _ in range(3):
+            RoundStandings.objects.filter(tournament=t).update(computed_at=timezone.now())
+            started = time.perf_counter()
+            client.get(base + "standings/")
+            cold.append(time.perf_counter() - started)
+        print(f"  standings page, first view of a new version: {min(cold) * 1000:.0f} ms")
+        n = args.requests
+        print(f"  public pages, Django test client in-process, one thread, {n} requests each:")
+        for label, path, expect, count in (
+            ("standings page (latest round)", base + "standings/", 200, n),
+            ("standings page, round 1", base + "standings/?round=1", 200, n),
+            (
+                "live poll, unchanged (204)",
+                base + f"standings/live?round=9&v={version}",
+                204,
+                n * 10,
+            ),
+            ("JSON export", base + "standings.json", 200, n),
+            ("CSV export", base + "standings.csv", 200, n),
+            ("player page", base + f"players/{t.entries.first().pk}/", 200, n),
+        ):
+            per_second, size = rate(client, path, count, expect)
+            print(f"    {label}: {per_second:.0f} requests/s ({size / 1024:.0f} KiB)")
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

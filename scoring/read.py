@@ -1,0 +1,221 @@
+"""Reading stored standings for the pages, the exports and the API.
+
+Pages never compute: they read one :class:`~scoring.models.RoundStandings` row (the
+rows are one JSON list) and the tournament's :class:`~scoring.models.StandingsState`.
+If a tournament with published rounds has no standings yet, a recomputation is
+requested (it runs in the worker, or in-process without Redis).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+
+from scoring.models import RoundStandings, StandingsState
+from tournaments.models import Round, Tournament
+
+TIEBREAK_LABELS = {
+    "buchholz": ("Buchholz", "Bh"),
+    "buchholz_cut1": ("Buchholz cut-1", "Bh-1"),
+    "buchholz_median": ("Median Buchholz", "MBh"),
+    "sonneborn_berger": ("Sonneborn-Berger", "SB"),
+    "opponents_match_win": ("Opponents' match-win %", "OMW%"),
+    "game_win": ("Game-win %", "GW%"),
+    "progressive": ("Progressive (cumulative) score", "Prog"),
+    "direct_encounter": ("Direct encounter", "DE"),
+    "game_score": ("Total game score", "GS"),
+    "score_margin": ("Score margin", "Margin"),
+    "lot": ("Lot", "Lot"),
+}
+PERCENT = frozenset({"opponents_match_win", "game_win"})
+
+BYES_NOTE = (
+    "Byes, forfeits and announced absences are unplayed rounds: for the Buchholz-type "
+    "tiebreaks each counts as a game against oneself (the entrant's own score stands in "
+    "for the missing opponent's). Rounds before a late entry joined, after a withdrawal, "
+    "or at a table still playing count for neither."
+)
+
+
+def label(name: str) -> tuple[str, str]:
+    return TIEBREAK_LABELS.get(name, (name.replace("_", " ").capitalize(), name))
+
+
+def as_number(value: int | str) -> int | float:
+    """A stored exact number as a JSON number (6 decimals at most)."""
+    f = Fraction(value)
+    return f.numerator if f.denominator == 1 else round(float(f), 6)
+
+
+def shown(value: int | str, percent: bool = False) -> str:
+    """A stored exact number for people: ``3``, ``2.5``, ``1.33``, ``66.7%``."""
+    f = Fraction(value)
+    if percent:
+        return f"{float(f) * 100:.1f}%"
+    if f.denominator == 1:
+        return str(f.numerator)
+    return f"{float(f):.2f}".rstrip("0").rstrip(".")
+
+
+@dataclass
+class Shown:
+    """Standings of one round as the pages and exports show them."""
+
+    tournament: Tournament
+    state: StandingsState | None
+    standings: RoundStandings | None
+    rounds: list[int]
+    """Rounds with stored standings."""
+    published: int
+
+    @property
+    def version(self) -> int:
+        return self.state.version if self.state else 0
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.state and self.state.dirty) or self.state is None and self.published > 0
+
+    @property
+    def latest(self) -> bool:
+        return self.standings is None or not self.rounds or self.standings.round == self.rounds[-1]
+
+    def columns(self) -> list[dict[str, Any]]:
+        names = self.standings.tiebreaks if self.standings else []
+        return [
+            {"name": n, "label": label(n)[0], "short": label(n)[1], "percent": n in PERCENT}
+            for n in names
+        ]
+
+
+def ensure_requested(tournament: Tournament, state: StandingsState | None, published: int) -> None:
+    """Standings never computed for a tournament with published rounds: ask for them."""
+    if state is None and published:
+        from django.db import transaction
+
+        from scoring.tasks import request_recompute
+
+        with transaction.atomic():
+            request_recompute(tournament.pk)
+
+
+def read(tournament: Tournament, round_number: int | None = None) -> Shown:
+    """The stored standings after ``round_number`` (default: the latest round)."""
+    state = StandingsState.objects.filter(tournament_id=tournament.pk).first()
+    published = Round.objects.filter(
+        tournament_id=tournament.pk, status=Round.Status.PUBLISHED
+    ).count()
+    ensure_requested(tournament, state, published)
+    rounds = sorted(
+        RoundStandings.objects.filter(
+            tournament_id=tournament.pk, round__lte=published
+        ).values_list("round", flat=True)
+    )
+    wanted = round_number if round_number in rounds else (rounds[-1] if rounds else None)
+    standings = (
+        # The rows (a large JSON list) load only when used: a page served from the
+        # cache never reads them.
+        RoundStandings.objects.filter(tournament_id=tournament.pk, round=wanted)
+        .defer("rows")
+        .first()
+        if wanted is not None
+        else None
+    )
+    return Shown(tournament, state, standings, rounds, published)
+
+
+CACHE_SECONDS = 600
+
+
+def cached(shown_: Shown, what: str, make: Any) -> Any:
+    """``make()``, kept in the cache for this exact version of the stored standings
+    (the version goes up with every change, so nothing stale is ever served)."""
+    s = shown_.standings
+    key = ":".join(
+        [
+            "scoring:shown",
+            what,
+            str(shown_.tournament.pk),
+            shown_.tournament.club.slug,
+            shown_.tournament.slug,
+            str(s.round if s else 0),
+            str(shown_.version),
+            str(int(shown_.dirty)),
+            str(s.computed_at.timestamp() if s else 0),
+        ]
+    )
+    try:
+        value = cache.get(key)
+    except Exception:  # the cache is a convenience: never fail a page for it
+        return make()
+    if value is None:
+        value = make()
+        with contextlib.suppress(Exception):
+            cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+def export_rows(shown_: Shown) -> list[dict[str, Any]]:
+    """Rows with numbers as JSON numbers and tiebreaks by name."""
+    if shown_.standings is None:
+        return []
+    names = shown_.standings.tiebreaks
+    out = []
+    for row in shown_.standings.rows:
+        item = {k: v for k, v in row.items() if k not in ("points", "tiebreaks")}
+        item["points"] = as_number(row["points"])
+        item["tiebreaks"] = {n: as_number(v) for n, v in zip(names, row["tiebreaks"], strict=True)}
+        out.append(item)
+    return out
+
+
+def export_json(shown_: Shown) -> dict[str, Any]:
+    s = shown_.standings
+    return {
+        "tournament": shown_.tournament.name,
+        "club": shown_.tournament.club.slug,
+        "slug": shown_.tournament.slug,
+        "round": s.round if s else None,
+        "rounds": shown_.rounds,
+        "provisional": bool(s and s.provisional),
+        "pending_tables": s.pending_tables if s else 0,
+        "tables": s.tables if s else 0,
+        "updating": shown_.dirty,
+        "version": shown_.version,
+        "computed_at": s.computed_at.isoformat() if s else None,
+        "tiebreaks": list(s.tiebreaks) if s else [],
+        "note": BYES_NOTE,
+        "rows": export_rows(shown_),
+    }
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def export_csv(shown_: Shown) -> str:
+    s = shown_.standings
+    names = list(s.tiebreaks) if s else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "number", "name", "points", *names]
+        + ["played", "wins", "draws", "losses", "byes", "forfeits_won", "forfeits_lost"]
+        + ["absences", "withdrawn", "pending"]
+    )
+    for row in export_rows(shown_):
+        writer.writerow(
+            [row["rank"], row["number"], _cell(row["name"]), row["points"]]
+            + [row["tiebreaks"][n] for n in names]
+            + [row[k] for k in ("played", "wins", "draws", "losses", "byes")]
+            + [row[k] for k in ("forfeits_won", "forfeits_lost", "absences")]
+            + [int(row["withdrawn"]), int(row["pending"])]
+        )
+    return out.getvalue()

@@ -1,0 +1,180 @@
+"""Storing recomputed standings, marking tournaments dirty, reading stored standings.
+
+:func:`recompute` computes a tournament's standings from scratch
+(:mod:`scoring.results`) and stores those rounds whose input fingerprint changed; it
+clears the tournament's dirty marker only if no change was signalled while it ran.
+:func:`mark_dirty` is what :func:`scoring.tasks.request_recompute` does inside the
+transaction that changed a result, so "result saved" and "standings owed" are committed
+together, whatever happens to the broker afterwards.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from scoring.errors import ScoringError
+from scoring.models import RoundStandings, StandingsState
+from scoring.results import ComputedRound, compute, gather
+from tournaments.models import Round, Tournament
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "Recomputed",
+    "current_points",
+    "mark_dirty",
+    "parse_number",
+    "recompute",
+    "state_of",
+]
+
+
+def state_of(tournament_id: int) -> StandingsState:
+    state, _ = StandingsState.objects.get_or_create(tournament_id=tournament_id)
+    return state
+
+
+def mark_dirty(tournament_id: int) -> None:
+    """Note that the tournament's standings are owed (in the caller's transaction).
+
+    Never raises: a failure here must not lose the result being saved (it is logged;
+    the stale standings then wait for the next change or the sweep)."""
+    try:
+        with transaction.atomic():
+            now = timezone.now()
+            updated = StandingsState.objects.filter(tournament_id=tournament_id).update(
+                dirty=True,
+                requested=F("requested") + 1,
+                dirty_since=Coalesce(F("dirty_since"), now),
+            )
+            if not updated:
+                StandingsState.objects.get_or_create(
+                    tournament_id=tournament_id,
+                    defaults={"dirty": True, "requested": 1, "dirty_since": now},
+                )
+    except DatabaseError:
+        log.exception("could not mark the standings of tournament %s dirty", tournament_id)
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    tournament_id: int
+    rounds: int
+    written: int
+    """Rounds whose stored rows changed."""
+    version: int
+    dirty: bool
+    """Still dirty: a change arrived while computing (another recomputation follows)."""
+    error: str = ""
+
+
+def _store_round(tournament_id: int, computed: ComputedRound, now: Any) -> None:
+    RoundStandings.objects.update_or_create(
+        tournament_id=tournament_id,
+        round=computed.round,
+        defaults={
+            "provisional": computed.provisional,
+            "pending_tables": computed.pending_tables,
+            "tables": computed.tables,
+            "tiebreaks": computed.tiebreaks,
+            "rows": computed.rows,
+            "fingerprint": computed.fingerprint,
+            "computed_at": now,
+        },
+    )
+
+
+def recompute(tournament_id: int) -> Recomputed:
+    """Recompute the tournament's standings from scratch and store what changed."""
+    try:
+        tournament = Tournament.objects.get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        return Recomputed(tournament_id, 0, 0, 0, False, "no such tournament")
+    state = state_of(tournament_id)
+    seen = state.requested
+    data = gather(tournament)
+    fingerprints = data.fingerprints()
+    fingerprint = fingerprints[-1] if fingerprints else ""
+    stored = dict(
+        RoundStandings.objects.filter(tournament_id=tournament_id).values_list(
+            "round", "fingerprint"
+        )
+    )
+    # Rounds whose stored rows came from this very input are not ranked again.
+    unchanged = {
+        fp
+        for number, fp in zip(data.round_numbers, fingerprints, strict=True)
+        if stored.get(number) == fp
+    }
+    error = ""
+    computed: list[ComputedRound] = []
+    try:
+        computed = compute(data, skip=unchanged, fingerprints=fingerprints)
+    except ScoringError as exc:
+        error = str(exc)
+        log.warning("standings of tournament %s cannot be computed: %s", tournament_id, error)
+    now = timezone.now()
+    written = 0
+    with transaction.atomic():
+        state = StandingsState.objects.select_for_update().get(pk=tournament_id)
+        if not error:
+            stored = dict(
+                RoundStandings.objects.filter(tournament_id=tournament_id).values_list(
+                    "round", "fingerprint"
+                )
+            )
+            for rnd in computed:
+                if stored.get(rnd.round) != rnd.fingerprint:
+                    _store_round(tournament_id, rnd, now)
+                    written += 1
+            gone = set(stored) - set(data.round_numbers)
+            if gone:
+                RoundStandings.objects.filter(tournament_id=tournament_id, round__in=gone).delete()
+                written += len(gone)
+        changed = written > 0 or error != state.error
+        still_dirty = state.requested != seen
+        state.version += 1 if changed else 0
+        state.fingerprint = fingerprint if not error else state.fingerprint
+        state.computed_at = now
+        state.recomputations += 1
+        state.error = error
+        state.dirty = still_dirty
+        state.dirty_since = state.dirty_since if still_dirty else None
+        state.save()
+    return Recomputed(tournament_id, len(data.rounds), written, state.version, still_dirty, error)
+
+
+def parse_number(value: int | str) -> Fraction:
+    """A stored exact number (int or ``"p/q"``) as a Fraction."""
+    return Fraction(value)
+
+
+def current_points(tournament: Tournament) -> dict[int, Decimal]:
+    """Each entry's tournament points after the last published round, from the stored
+    standings, recomputed first (synchronously) if they are dirty or missing; entries
+    not in the standings yet are left out."""
+    state = StandingsState.objects.filter(tournament_id=tournament.pk).first()
+    if state is None and not tournament.rounds.filter(status=Round.Status.PUBLISHED).exists():
+        return {}  # nothing played: everyone has their start score
+    if state is None or state.dirty or state.computed_at is None:
+        recompute(tournament.pk)
+    last = (
+        RoundStandings.objects.filter(tournament_id=tournament.pk)
+        .order_by("-round")
+        .values_list("rows", flat=True)
+        .first()
+    )
+    out: dict[int, Decimal] = {}
+    for row in last or ():
+        p = parse_number(row["points"])
+        out[int(row["entry"])] = Decimal(p.numerator) / Decimal(p.denominator)
+    return out

@@ -1,0 +1,278 @@
+"""Public standings pages: the tournament's standings (any round), a player's page, and
+the CSV / JSON exports. Everyone may read them; a tournament still being set up is a
+404 except for the club's scorers and directors, and draft rounds never show.
+
+Live updates are htmx polling with a version check, as on the game pages: the
+standings table asks ``…/standings/live?round=N&v=<version>`` every few seconds while
+the latest round is provisional or the standings are being recomputed, and gets
+**204 No Content** (two small indexed reads) until the stored standings change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from scoring import read
+from scoring.models import GameScore, RoundStandings, StandingsState
+from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
+from tournaments.web.forms import game_title
+from tournaments.web.pages import club_or_404, tournament_or_404
+
+POLL_SECONDS = 3
+
+
+def _round_param(request: HttpRequest) -> int | None:
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() and len(value) < 6 else None
+
+
+def _is_live(shown: read.Shown) -> bool:
+    """Poll while the latest round is provisional or standings are owed."""
+    if not shown.latest:
+        return False
+    provisional = bool(shown.standings and shown.standings.provisional)
+    return provisional or shown.dirty or shown.tournament.status == Tournament.Status.RUNNING
+
+
+def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
+    if shown.standings is None:
+        return []
+    columns = shown.columns()
+    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
+    out = []
+    for row in shown.standings.rows:
+        out.append(
+            {
+                **row,
+                "url": f"{base}{row['entry']}/",
+                "points_shown": read.shown(row["points"]),
+                "tiebreaks_shown": [
+                    read.shown(v, c["percent"])
+                    for v, c in zip(row["tiebreaks"], columns, strict=True)
+                ],
+            }
+        )
+    return out
+
+
+def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
+    shown = read.read(t, _round_param(request))
+    context = {
+        "club": club,
+        "t": t,
+        "game": game_title(t.game_type),
+        "shown": shown,
+        "s": shown.standings,
+        "live": _is_live(shown),
+        "poll": POLL_SECONDS,
+        "note": read.BYES_NOTE,
+        "error": shown.state.error if shown.state else "",
+    }
+
+    def table() -> str:
+        # Rendered once per version of the standings (1,000 rows cost ~0.1 s).
+        full = {**context, "columns": shown.columns(), "rows": _rows(shown, club, t)}
+        return render_to_string("standings/_table.html", full)
+
+    context["table"] = mark_safe(read.cached(shown, f"table{int(context['live'])}", table))
+    return context
+
+
+@require_GET
+@never_cache
+def standings_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    t = tournament_or_404(request, club, tslug)
+    return render(request, "standings/page.html", _context(request, club, t))
+
+
+@require_GET
+@never_cache
+def standings_live(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    """The standings table, or 204 when the stored version is the one the page shows."""
+    club = club_or_404(slug)
+    t = tournament_or_404(request, club, tslug)
+    seen = request.GET.get("v", "")
+    version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first() or 0
+    if seen.isdigit() and int(seen) == version:
+        return HttpResponse(status=204)
+    return HttpResponse(_context(request, club, t)["table"])
+
+
+@require_GET
+@never_cache
+def standings_csv(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    t = tournament_or_404(request, club, tslug)
+    shown = read.read(t, _round_param(request))
+    body = read.cached(shown, "csv", lambda: read.export_csv(shown))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    suffix = f"-round-{shown.standings.round}" if shown.standings else ""
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}-standings{suffix}.csv"'
+    return response
+
+
+@require_GET
+@never_cache
+def standings_json(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    club = club_or_404(slug)
+    t = tournament_or_404(request, club, tslug)
+    shown = read.read(t, _round_param(request))
+    body = read.cached(shown, "json", lambda: json.dumps(read.export_json(shown)))
+    return HttpResponse(body, content_type="application/json")
+
+
+# ---------------------------------------------------------------------- player page
+
+
+def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
+    """The entry's rounds: table, opponents (and partners), game scores, points, running
+    score and rank after each round (from the stored standings)."""
+    rounds = {
+        r.pk: r
+        for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED).order_by(
+            "number"
+        )
+    }
+    mine = {
+        p.round_id: p
+        for p in TableEntry.objects.filter(entry=entry, round_id__in=rounds).select_related("table")
+    }
+    table_ids = [p.table_id for p in mine.values()]
+    others: dict[int, list[TableEntry]] = defaultdict(list)
+    for place in (
+        TableEntry.objects.filter(table_id__in=table_ids)
+        .select_related("entry__player", "entry__team")
+        .order_by("position")
+    ):
+        others[place.table_id].append(place)
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(pk__in=[p.table.game_id for p in mine.values()]).only(
+            "id", "status"
+        )
+    }
+    finals = {s.game_id: s for s in GameScore.objects.filter(game_id__in=list(games))}
+    forfeits: dict[int, set[int]] = defaultdict(set)
+    for table_id, entry_id in Forfeit.objects.filter(table_id__in=table_ids).values_list(
+        "table_id", "entry_id"
+    ):
+        forfeits[table_id].add(entry_id)
+    byes = set(
+        Bye.objects.filter(entry=entry, round_id__in=rounds).values_list("round_id", flat=True)
+    )
+    after = running_scores(t).get(entry.pk, {})
+    movement = t.pairing_method == Tournament.PairingMethod.WHIST_DRIVE
+    out = []
+    previous = Fraction(0)
+    for round_id, rnd in rounds.items():
+        item: dict[str, Any] = {
+            "round": rnd.number,
+            "table": None,
+            "opponents": [],
+            "partners": [],
+            "own_score": None,
+            "game": None,
+            "result": "",
+            "earned": "",
+            "running": "",
+            "rank": "",
+        }
+        place = mine.get(round_id)
+        if place is not None:
+            table = place.table
+            item["table"] = table.number
+            game = games.get(table.game_id)
+            final = finals.get(table.game_id)
+            for other in others[table.pk]:
+                if other.entry_id == entry.pk:
+                    continue
+                who = {"entry": other.entry_id, "name": other.entry.name, "score": None}
+                if final is not None and game is not None and game.status == Game.Status.FINISHED:
+                    who["score"] = final.scores[final.side_of[other.position]]
+                partner = movement and other.position % 2 == place.position % 2
+                item["partners" if partner else "opponents"].append(who)
+            if forfeits.get(table.pk):
+                item["result"] = (
+                    "forfeit (lost)" if entry.pk in forfeits[table.pk] else "won by forfeit"
+                )
+            elif game is not None and game.status == Game.Status.FINISHED and final is not None:
+                item["own_score"] = final.scores[final.side_of[place.position]]
+                item["result"] = "finished"
+            elif game is not None:
+                item["result"] = "playing"
+                item["game"] = game.pk
+        elif round_id in byes:
+            item["result"] = "bye"
+        else:
+            item["result"] = "did not play"
+        if rnd.number in after:
+            points, rank = after[rnd.number]
+            total = Fraction(points)
+            item["earned"] = read.shown(number_of(total - previous))
+            item["running"] = read.shown(points)
+            item["rank"] = rank
+            previous = total
+        out.append(item)
+    return out
+
+
+def running_scores(t: Tournament) -> dict[int, dict[int, tuple[Any, int]]]:
+    """entry → round → (points, rank) after that round, for every entry at once: kept
+    in the cache per version of the standings (reading 9 × 1,000 rows is the cost)."""
+    version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first()
+    shown = read.Shown(t, None, None, [], 0)
+
+    def make() -> dict[int, dict[int, tuple[Any, int]]]:
+        out: dict[int, dict[int, tuple[Any, int]]] = defaultdict(dict)
+        for number, rows in RoundStandings.objects.filter(tournament=t).values_list(
+            "round", "rows"
+        ):
+            for row in rows:
+                out[row["entry"]][number] = (row["points"], row["rank"])
+        return dict(out)
+
+    shown.state = StandingsState(tournament=t, version=version or 0, dirty=False)
+    return read.cached(shown, "running", make)  # type: ignore[no-any-return]
+
+
+def number_of(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+@require_GET
+@never_cache
+def player_page(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    club = club_or_404(slug)
+    t = tournament_or_404(request, club, tslug)
+    entry = (
+        Entry.objects.filter(tournament=t, pk=entry_id).select_related("player", "team").first()
+        if entry_id < 2**63
+        else None
+    )
+    if entry is None:
+        raise Http404("no such entry")
+    rows = player_rounds(t, entry)
+    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
+    for item in rows:
+        for who in item["opponents"] + item["partners"]:
+            who["url"] = f"{base}{who['entry']}/"
+    members = (
+        ", ".join(p.name for p in entry.team.players_in_order()) if entry.team_id else ""  # type: ignore[union-attr]
+    )
+    return render(
+        request,
+        "standings/player.html",
+        {"club": club, "t": t, "entry": entry, "members": members, "rounds": rows},
+    )
