@@ -1,9 +1,10 @@
 """CI: read pytest's JUnit XML and fail unless the service tests really ran.
 
-Every test in tests/test_celery_worker.py (real worker + Redis), the PostgreSQL
-test, the concurrent-writer tests and the append-only trigger tests must have run
-and passed: skipped, failed or missing counts as failure, so
-CI can never go green by not talking to the services.
+Every test in tests/test_celery_worker.py (real worker + Redis), the standings
+worker tests (tests/standings/test_standings_worker.py), the PostgreSQL
+test, the concurrent-writer tests, the append-only trigger tests and the browser
+test (Chromium) must have run and passed: skipped, failed or missing counts as
+failure, so CI can never go green by not talking to the services.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ import xml.etree.ElementTree as ET
 REQUIRED = [
     ("Celery worker tests", "tests.test_celery_worker", None),
     (
+        "Standings through a real worker",
+        "tests.standings.test_standings_worker",
+        "test_with_the_broker_down_the_result_is_kept_and_the_worker_catches_up",
+    ),
+    (
         "PostgreSQL test",
         "tests.test_database",
         "test_postgres_is_used_when_database_url_is_set",
@@ -24,6 +30,36 @@ REQUIRED = [
         "Append-only triggers",
         "tests.test_event_store_triggers",
         "test_postgres_truncate_is_refused",
+    ),
+    (
+        "Browser test (Chromium)",
+        "tests.browser.test_browser_play",
+        "test_playing_a_card_updates_the_board_in_place",
+    ),
+    (
+        "Browser test: a Scopa capture chosen on a phone (Chromium)",
+        "tests.browser.test_browser_scopa",
+        "test_a_scopa_capture_is_chosen_on_a_phone",
+    ),
+    (
+        "Browser test: a director publishes round 1 (Chromium)",
+        "tests.browser.test_browser_director",
+        "test_director_sets_up_a_tournament_and_publishes_round_one",
+    ),
+    (
+        "Browser test: a whole small tournament, phones to live standings (Chromium)",
+        "tests.browser.test_browser_tournament",
+        "test_a_small_tournament_from_setup_to_live_standings",
+    ),
+    (
+        "Browser test: Burraco and Scala 40 boards (Chromium)",
+        "tests.browser.test_browser_rummy",
+        None,  # parametrised (one case per game): every case in the module must pass
+    ),
+    (
+        "Browser test: a sheet entry typed offline is sent once (Chromium)",
+        "tests.browser.test_browser_offline_sheet",
+        "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",
     ),
 ]
 
