@@ -33,9 +33,7 @@ def test_rummy_boards_fit_a_phone_and_a_desktop_and_check_a_selection(
 ):
     # The deal is the server's own random one, so wait for a turn whose hand holds at
     # least two distinct cards to discard: a hand down to its last card has one pick.
-    wanted = (
-        "step >= 45 and len({e.get('card') for e in legal if e['type'] == 'discard'}) >= 2"
-    )
+    wanted = "step >= 45 and len({e.get('card') for e in legal if e['type'] == 'discard'}) >= 2"
     turn = _set_up(live_site, game, players, wanted, seed=5)
     for name, tab in (("phone", phone_page), ("desktop", page)):
         log_in(tab, turn["username"], PASSWORD)
