@@ -9,6 +9,7 @@ import uuid
 import pytest
 from club_support import director_of, make_club, make_user
 from django.test import Client
+from django.urls import reverse
 from sheet_support import cid, published
 
 from engine import new_game
@@ -91,6 +92,32 @@ def test_the_page_at_each_state():
     again = a.post(path + "act", same, HTTP_X_TAVOLO_QUEUE="1")
     assert first.status_code == 201 and again.status_code == 200
     assert sheets.SheetEntry.objects.filter(table=table, deal=2).count() == 1
+
+
+def test_the_public_pairings_mark_a_disputed_table_until_a_director_rules():
+    s = published("italian_whist", 6)
+    disputed, other = s.table(1), s.table(2)
+    a, b = browser(s.seat(0)), browser(s.seat(1))
+    pairings = reverse(
+        "games:round-public",
+        args=[s.round.tournament.club.slug, s.round.tournament.slug, s.round.number],
+    )
+
+    def statuses():
+        page = browser().get(pairings).content.decode()
+        return re.findall(r"table-status--(\w+)", page)
+
+    assert statuses() == ["playing", "playing"]
+    a.post(sheet_path(disputed) + "act", form(1, **iw_counts(IW)))
+    assert statuses() == ["playing", "playing"]  # one entry, waiting: not a dispute
+    b.post(sheet_path(disputed) + "act", form(1, **iw_counts(IW_OTHER)))
+    assert statuses() == ["disputed", "playing"]
+    assert sheets.disputed_tables([disputed.pk, other.pk]) == {disputed.pk}
+    chosen = sheets.SheetEntry.objects.filter(table=disputed, kind="entry").first()
+    browser(s.director).post(
+        sheet_path(disputed) + "act", {**form(1, action="resolve"), "chose": chosen.pk}
+    )
+    assert statuses() == ["playing", "playing"]
 
 
 def test_the_page_refuses_other_tables_and_other_clubs():

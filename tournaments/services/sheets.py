@@ -61,7 +61,7 @@ read ``Table.game``, which always names the current one.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,6 +241,15 @@ def _views(table: Table) -> dict[int, DealView]:
     for line in SheetEntry.objects.filter(table=table).select_related("entered_by").order_by("id"):
         lines.setdefault(line.deal, []).append(line)
     return {deal: _deal_view(deal, found) for deal, found in sorted(lines.items())}
+
+
+def disputed_tables(tables: Iterable[int]) -> set[int]:
+    """The ids among ``tables`` with a deal in dispute (entries that differ and no
+    ruling yet), read in one query: the public pairings mark them."""
+    lines: dict[tuple[int, int], list[SheetEntry]] = {}
+    for line in SheetEntry.objects.filter(table_id__in=list(tables)).order_by("id"):
+        lines.setdefault((line.table_id, line.deal), []).append(line)
+    return {table for (table, deal), found in lines.items() if _deal_view(deal, found).disputed}
 
 
 def differing_fields(tallies: list[dict[str, Any]]) -> list[str]:

@@ -11,6 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
+from tournaments.services.sheets import disputed_tables
 from tournaments.services.tournaments import seats_per_side
 
 
@@ -49,6 +50,7 @@ def round_tables(round_: Round) -> dict[str, Any]:
         game_id__in=games, player__user__isnull=False
     ).values_list("game_id", "player__user_id"):
         users[game_id].add(user_id)
+    disputed = disputed_tables(seated[0].table_id for seated in by_table.values())
     forfeits = {
         (f.table_id, f.entry_id): f
         for f in Forfeit.objects.filter(table__round=round_).select_related("table")
@@ -64,7 +66,11 @@ def round_tables(round_: Round) -> dict[str, Any]:
                 "pk": table.pk,
                 "game_id": table.game_id,
                 "physical": game is not None and game.mode == Game.Mode.PHYSICAL,
-                "status": _status(game, any((table.pk, p.entry_id) in forfeits for p in seated)),
+                "status": _status(
+                    game,
+                    forfeited=any((table.pk, p.entry_id) in forfeits for p in seated),
+                    disputed=table.pk in disputed,
+                ),
                 "users": users.get(table.game_id, set()),
                 "entrants": [
                     {
@@ -87,9 +93,11 @@ def round_tables(round_: Round) -> dict[str, Any]:
     return {"tables": tables, "byes": sorted(byes, key=lambda e: e.number)}
 
 
-def _status(game: Game | None, forfeited: bool) -> str:
+def _status(game: Game | None, *, forfeited: bool, disputed: bool) -> str:
     if forfeited:
         return "forfeit"
+    if disputed:
+        return "disputed"
     if game is None:
         return ""
     if game.status == Game.Status.FINISHED:
