@@ -121,11 +121,18 @@ class TableResult:
     order. ``forfeited`` names the entrants who forfeited (did not play, or conceded):
     when it is not empty the game counts as not played for everyone at the table, and
     ``scores`` may be empty. Numbers are converted to :class:`Fraction`.
+
+    ``sides`` says who played together: entrants with the same side number were partners
+    (a whist drive seats four individuals as two partnerships) and must have the same
+    score. Points, outcomes and opponents are then those of the sides: partners who won
+    both *win*, and a partner is never an opponent. Left out, every entrant is a side of
+    its own.
     """
 
     entrants: tuple[str, ...]
     scores: tuple[Fraction, ...] = ()
     forfeited: frozenset[str] = field(default_factory=frozenset)
+    sides: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         entrants = tuple(self.entrants)
@@ -147,9 +154,45 @@ class TableResult:
                 "scores",
                 f"{len(entrants)} entrants need {len(entrants)} scores, not {len(scores)}",
             )
+        sides = tuple(self.sides) or tuple(range(len(entrants)))
+        if len(sides) != len(entrants):
+            raise ResultError(
+                "sides", f"{len(entrants)} entrants need {len(entrants)} sides, not {len(sides)}"
+            )
+        for i, side in enumerate(sides):
+            if isinstance(side, bool) or not isinstance(side, int) or side < 0:
+                raise ResultError(f"sides[{i}]", "must be a side number (0, 1, ...)")
+        if len(set(sides)) < 2:
+            raise ResultError("sides", "a table needs at least 2 sides")
+        if scores:
+            for i, side in enumerate(sides):
+                first = sides.index(side)
+                if scores[i] != scores[first]:
+                    raise ResultError(
+                        f"scores[{i}]",
+                        f"{entrants[i]!r} and {entrants[first]!r} are partners "
+                        "and share their side's score",
+                    )
         object.__setattr__(self, "entrants", entrants)
         object.__setattr__(self, "scores", scores)
         object.__setattr__(self, "forfeited", forfeited)
+        object.__setattr__(self, "sides", sides)
+
+    @property
+    def side_order(self) -> tuple[int, ...]:
+        """The side numbers in the order they first sit at the table."""
+        return tuple(dict.fromkeys(self.sides))
+
+    @property
+    def side_scores(self) -> tuple[Fraction, ...]:
+        """One game score per side, in :attr:`side_order`."""
+        return tuple(self.scores[self.sides.index(side)] for side in self.side_order)
+
+    @property
+    def side_index(self) -> tuple[int, ...]:
+        """For each entrant, the index of its side in :attr:`side_order`."""
+        order = {side: k for k, side in enumerate(self.side_order)}
+        return tuple(order[side] for side in self.sides)
 
     @property
     def forfeit(self) -> bool:
@@ -158,8 +201,8 @@ class TableResult:
 
     @classmethod
     def from_json(cls, data: object, key: str = "") -> TableResult:
-        """``{"entrants": [...], "scores": [...], "forfeited": [...]}`` (the last two
-        optional: scores are required unless someone forfeited)."""
+        """``{"entrants": [...], "scores": [...], "forfeited": [...], "sides": [...]}``
+        (all but entrants optional: scores are required unless someone forfeited)."""
 
         def at(name: str) -> str:
             return f"{key}.{name}" if key else name
@@ -167,12 +210,14 @@ class TableResult:
         if not isinstance(data, dict):
             raise ResultError(key, f"must be an object, not {type_name(data)}")
         for name in sorted(data):
-            if name not in ("entrants", "scores", "forfeited"):
-                raise ResultError(at(name), "unknown field (allowed: entrants, forfeited, scores)")
+            if name not in ("entrants", "scores", "forfeited", "sides"):
+                raise ResultError(
+                    at(name), "unknown field (allowed: entrants, forfeited, scores, sides)"
+                )
         if "entrants" not in data:
             raise ResultError(at("entrants"), "missing (required)")
         lists = {}
-        for name in ("entrants", "scores", "forfeited"):
+        for name in ("entrants", "scores", "forfeited", "sides"):
             value = data.get(name, [])
             if not isinstance(value, list):
                 raise ResultError(at(name), f"must be a list, not {type_name(value)}")
@@ -186,6 +231,7 @@ class TableResult:
                 tuple(lists["entrants"]),
                 tuple(lists["scores"]),
                 frozenset(lists["forfeited"]),
+                tuple(lists["sides"]),
             )
         except ScoringError as exc:
             raise ResultError(at(exc.key), exc.message) from None
@@ -448,18 +494,24 @@ def _parse_places(value: object, key: str) -> tuple[tuple[int, tuple[Fraction, .
 
 
 def table_points(settings: PointsSettings, table: TableResult) -> tuple[Fraction, ...]:
-    """Tournament points for each entrant at ``table``, in its seat order."""
-    size = len(table.entrants)
+    """Tournament points for each entrant at ``table``, in its seat order. Partners (one
+    side) score what their side scores."""
+    size = len(table.side_order)
     if settings.method in HEAD_TO_HEAD_METHODS and size != 2:
         raise ResultError(
-            "entrants", f"the method {settings.method!r} scores tables of 2, not {size}"
+            "entrants", f"the method {settings.method!r} scores tables of 2 sides, not {size}"
         )
     if table.forfeit:
         return tuple(
             settings.forfeit_loss if e in table.forfeited else settings.forfeit_win
             for e in table.entrants
         )
-    scores = table.scores
+    per_side = _side_points(settings, table.side_scores)
+    return tuple(per_side[k] for k in table.side_index)
+
+
+def _side_points(settings: PointsSettings, scores: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    size = len(scores)
     method = settings.method
     if method == "raw_score":
         return scores

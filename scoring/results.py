@@ -13,8 +13,8 @@ rounds are never read.
   ``scores[side_of(p)]``. Individuals sit at seat = position; a team at side p holds
   seats p, p+2, … (side p); in a whist-drive movement four individuals sit at seats
   0-3 and each scores the total of the partnership (side ``p % 2``) it played in.
-  (For the tiebreaks a whist-drive partner counts as an opponent it tied with: the
-  pure module knows partnerships only as team entries.)
+  The table result names those sides, so partners win or lose together and are
+  never each other's opponents in the tiebreaks.
 - *A table with a forfeit* (a :class:`~tournaments.models.Forfeit` row, no-show or
   concession, recorded by a director): the game counts as not played for everyone at
   the table, whatever its game says. Those with a Forfeit row score the tournament's
@@ -56,7 +56,6 @@ from typing import Any
 
 from scoring.points import TableResult
 from scoring.standings import (
-    DEFAULT_TIEBREAKS,
     RoundResults,
     StandingsSettings,
     build_histories,
@@ -64,6 +63,7 @@ from scoring.standings import (
 )
 from scoring.tiebreaks import History, Record
 from tournaments.models import Bye, Entry, Forfeit, Game, Round, Table, TableEntry, Tournament
+from tournaments.services import scoring_settings
 
 __all__ = [
     "ComputedRound",
@@ -86,12 +86,9 @@ def number_json(value: Fraction) -> int | str:
 
 
 def settings_json(tournament: Tournament) -> dict[str, Any]:
-    """The pure module's settings for the tournament (see the module docstring)."""
-    return {
-        "points": dict(tournament.scoring or {}),
-        "tiebreaks": list(tournament.tiebreaks or DEFAULT_TIEBREAKS),
-        "seed": int(tournament.seed),
-    }
+    """The pure module's settings for the tournament, defaults filled in (see
+    :mod:`tournaments.services.scoring_settings`)."""
+    return scoring_settings.of_tournament(tournament)
 
 
 @dataclass
@@ -129,7 +126,12 @@ class TournamentInput:
             body = {
                 "round": number,
                 "tables": [
-                    [t.entrants, [number_json(s) for s in t.scores], sorted(t.forfeited)]
+                    [
+                        t.entrants,
+                        [number_json(s) for s in t.scores],
+                        sorted(t.forfeited),
+                        t.sides,
+                    ]
                     for t in rnd.tables
                 ],
                 "byes": rnd.byes,
@@ -258,7 +260,11 @@ def gather(tournament: Tournament) -> TournamentInput:
         elif game_id in scores:
             totals, side_of = scores[game_id]
             table_results[i].append(
-                TableResult(entrants, tuple(Fraction(totals[side_of[p]]) for p, _ in places))
+                TableResult(
+                    entrants,
+                    tuple(Fraction(totals[side_of[p]]) for p, _ in places),
+                    sides=tuple(side_of[p] for p, _ in places),
+                )
             )
         else:
             pending[i].update(entrants)

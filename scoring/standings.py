@@ -215,7 +215,9 @@ class Standings:
 def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> dict[str, Record]:
     """Each entrant's record of this round (withdrawals excluded: the caller adds them)."""
     out: dict[str, Record] = {}
-    virtual = max((len(t.entrants) for t in rnd.tables), default=2) - 1
+    # A bye stands for a game against as many opponents as the round's biggest table
+    # gives one entrant (partners are not opponents).
+    virtual = max((_opponent_count(t) for t in rnd.tables), default=1)
     points_settings = settings.points
 
     def put(entrant: str, record: Record, path: str) -> None:
@@ -234,7 +236,10 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
                 kind: Kind = "forfeit_loss" if entrant in table.forfeited else "forfeit_win"
                 put(entrant, Record(kind, p, virtual_opponents=virtual), f"{path}.entrants[{i}]")
             continue
-        scores = table.scores
+        # Everything is decided between sides: partners share a result and are not
+        # each other's opponents.
+        scores = table.side_scores
+        side = table.side_index
         shares = pairwise_results(scores)
         results = outcomes(scores)
         n = len(scores)
@@ -246,15 +251,16 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
             total = sum(scores, _ZERO)
             margins = tuple(s - (total - s) / (n - 1) for s in scores)
         for i, entrant in enumerate(table.entrants):
-            others = tuple(k for k in range(n) if k != i)
+            mine = side[i]
+            others = tuple(k for k in range(len(side)) if side[k] != mine)
             record = Record(
                 "game",
                 pts[i],
                 opponents=tuple(table.entrants[k] for k in others),
-                results=tuple(shares[i][k] for k in others),
-                game_score=scores[i],
-                margin=margins[i],
-                outcome=results[i],
+                results=tuple(shares[mine][side[k]] for k in others),
+                game_score=scores[mine],
+                margin=margins[mine],
+                outcome=results[mine],
             )
             put(entrant, record, f"{path}.entrants[{i}]")
     for i, entrant in enumerate(rnd.byes):
@@ -267,6 +273,12 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
         record = Record("absent", points_settings.absence_points, virtual_opponents=virtual)
         put(entrant, record, f"{key}.absent[{i}]")
     return out
+
+
+def _opponent_count(table: TableResult) -> int:
+    """How many opponents the entrant with the fewest partners meets at ``table``."""
+    sides = table.sides
+    return len(sides) - min(sides.count(side) for side in table.side_order)
 
 
 def build_histories(

@@ -8,7 +8,7 @@ import pytest
 from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
 
 from tournaments.models import Entry, Player, Role, Tournament
-from tournaments.services import clubs, rounds, tournaments
+from tournaments.services import clubs, rounds, scoring_settings, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -47,6 +47,25 @@ def test_defaults_take_the_games_table_size(club, director):
         ({"colour": "red"}, "colour", "unknown setting 'colour'"),
         ({"late_entry_score": "lots"}, "late_entry_score", "must be a number"),
         ({"name": "  "}, "name", "needs a name"),
+        ({"scoring": {"method": "elo"}}, "scoring", "scoring.method: unknown method 'elo'"),
+        ({"scoring": {"win": "two"}}, "scoring", "scoring.win: must be a number"),
+        ({"scoring": {"method": "placement", "win": 3}}, "scoring", "scoring.win"),
+        ({"tiebreaks": ["buchholz", "coin"]}, "tiebreaks", r"tiebreaks\[1\]: unknown tiebreak"),
+        ({"tiebreaks": ["lot", "buchholz"]}, "tiebreaks", "'lot' can only come last"),
+        (
+            {"game_type": "italian_whist", "scoring": {"method": "win_draw_loss"}},
+            "scoring",
+            "'win_draw_loss' scores tables of two sides, and this tournament seats 3",
+        ),
+        (
+            {
+                "game_type": "scopa",
+                "table_sizes": [2, 3],
+                "scoring": {"method": "placement", "placement_points": {"2": [1, 0]}},
+            },
+            "scoring",
+            "no placement_points for a table of 3",
+        ),
     ],
 )
 def test_bad_settings_are_refused_with_the_field(club, director, settings, field, message):
@@ -87,6 +106,32 @@ def test_changing_settings_checks_the_merged_settings(club, director):
     cup = make_tournament(club, director)
     with pytest.raises(ServiceError, match="not 3"):
         tournaments.update_tournament(cup, by=director, settings={"table_sizes": [3]})
+    # German whist at tables of two: win/draw/loss. A change to tables of three players
+    # cannot keep it, and the scoring set for two sides is checked against the new game.
+    cup = make_tournament(club, director, {"scoring": {"method": "win_draw_loss", "win": 3}})
+    with pytest.raises(ServiceError, match="scores tables of two sides") as caught:
+        tournaments.update_tournament(
+            cup, by=director, settings={"game_type": "italian_whist", "table_sizes": [3]}
+        )
+    assert caught.value.details.get("field") == "scoring"
+    cup.refresh_from_db()
+    assert cup.game_type == "german_whist"
+
+
+def test_the_points_method_defaults_to_the_number_of_sides_at_a_table(club, director):
+    def method(settings):
+        return scoring_settings.of_tournament(make_tournament(club, director, settings))["points"][
+            "method"
+        ]
+
+    assert method({}) == "win_draw_loss"  # german whist: two players
+    assert method({"game_type": "italian_whist"}) == "placement"
+    assert method({"game_type": "scopa", "table_sizes": [2, 3]}) == "placement"
+    assert method({"game_type": "whist", "entry_kind": "team"}) == "win_draw_loss"
+    assert method({"game_type": "whist", "pairing_method": "whist_drive"}) == "win_draw_loss"
+    assert method({"game_type": "italian_whist", "scoring": {"method": "raw_score"}}) == (
+        "raw_score"
+    )
 
 
 def test_a_player_registers_themselves_only_while_entries_are_open(club, director):

@@ -37,7 +37,7 @@ def test_win_draw_loss_is_configurable_chess_and_mtg() -> None:
 
 
 def test_win_draw_loss_refuses_a_table_of_three() -> None:
-    with pytest.raises(ResultError, match="tables of 2, not 3"):
+    with pytest.raises(ResultError, match="tables of 2 sides, not 3"):
         points({}, "abc", [1, 2, 3])
 
 
@@ -269,3 +269,39 @@ def test_placement_hands_out_the_table_total(scores: list[int]) -> None:
 def test_win_draw_loss_conserves_points(a: int, b: int) -> None:
     x, y = points({}, "ab", [a, b])
     assert x + y == 2
+
+
+# ------------------------------------------------------------------ partnerships (sides)
+
+WHIST_DRIVE = {"sides": (0, 1, 0, 1)}
+
+
+def test_partners_score_as_their_side() -> None:
+    # A whist drive: a & c against b & d. The winners both win; nobody "draws" with
+    # the partner whose score they share.
+    assert points({}, "abcd", [7, 6, 7, 6], **WHIST_DRIVE) == (2, 0, 2, 0)
+    assert points({}, "abcd", [6, 6, 6, 6], **WHIST_DRIVE) == (1, 1, 1, 1)
+    # Placement ranks the two sides: places 1 and 0 (not the 3, 2, 1, 0 of four players).
+    assert points({"method": "placement"}, "abcd", [3, 9, 3, 9], **WHIST_DRIVE) == (0, 1, 0, 1)
+    assert points({"method": "raw_score"}, "abcd", [3, 9, 3, 9], **WHIST_DRIVE) == (3, 9, 3, 9)
+
+
+def test_sides_must_fit_the_table() -> None:
+    with pytest.raises(ResultError, match="share their side's score") as error:
+        points({}, "abcd", [7, 6, 5, 6], **WHIST_DRIVE)
+    assert error.value.key == "scores[2]"
+    with pytest.raises(ResultError, match="4 entrants need 4 sides, not 2"):
+        points({}, "abcd", [7, 6, 7, 6], sides=(0, 1))
+    with pytest.raises(ResultError, match="at least 2 sides"):
+        points({"method": "raw_score"}, "ab", [7, 7], sides=(0, 0))
+    with pytest.raises(ResultError, match="side number") as error:
+        points({}, "ab", [7, 6], sides=(0, -1))
+    assert error.value.key == "sides[1]"
+
+
+def test_sides_from_json() -> None:
+    table = TableResult.from_json(
+        {"entrants": ["a", "b", "c", "d"], "scores": [1, 2, 1, 2], "sides": [0, 1, 0, 1]}
+    )
+    assert table.side_scores == (1, 2) and table.side_index == (0, 1, 0, 1)
+    assert TableResult.from_json({"entrants": ["a", "b"], "scores": [1, 2]}).sides == (0, 1)

@@ -53,6 +53,21 @@ def test_rank_by_points_then_tiebreaks_in_order() -> None:
     assert (c.played, c.wins, c.draws, c.losses, c.byes) == (2, 0, 2, 0, 1)
 
 
+def test_a_partner_is_not_an_opponent() -> None:
+    # Round 1: A & C beat B & D. Round 2: A & B beat C & D.
+    rounds = [
+        RoundResults((TableResult(tuple("ABCD"), (F(7), F(6), F(7), F(6)), sides=(0, 1, 0, 1)),)),
+        RoundResults((TableResult(tuple("ACBD"), (F(9), F(4), F(9), F(4)), sides=(0, 1, 0, 1)),)),
+    ]
+    final = compute_standings({"tiebreaks": ["buchholz"]}, rounds)[-1]
+    a = final.row("A")
+    assert (a.points, a.wins, a.draws) == (4, 2, 0)
+    # A met B and D, then C and D: 2 + 0 + 2 + 0 (partners C and B are left out).
+    assert a.tiebreaks == (4,)
+    assert final.row("D").tiebreaks == (F(4 + 2 + 4 + 2),)
+    assert order(final.rows)[0] == "A"
+
+
 def test_direct_encounter_then_buchholz() -> None:
     # Direct encounter among C, D, E: C 1/2, D 1/2, E 0 -> E last; C and D then by
     # Buchholz: C 13/2, D 9/2.  So A, C, D, E, B.  A and B are alone: their value is 0.

@@ -11,7 +11,7 @@ from standings_support import by_entry, finish, forfeit, german_whist_cup, play_
 from scoring import store
 from scoring.models import GameScore, RoundStandings, StandingsState
 from scoring.results import gather, standings_of
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
 
@@ -131,7 +131,10 @@ def test_stored_standings_equal_a_recomputation_from_scratch():
 
 
 def test_bad_settings_are_stored_as_the_reason_not_raised():
-    _, director, t, _ = german_whist_cup(4, {"scoring": {"method": "victory_points_wbf"}})
+    # The service refuses such settings at setup; a tournament saved before that check,
+    # or edited by hand in the database, must still not break the worker.
+    _, director, t, _ = german_whist_cup(4)
+    Tournament.objects.filter(pk=t.pk).update(scoring={"method": "victory_points_wbf"})
     play_round(t, director)
     done = store.recompute(t.pk)
     assert "wbf_deals" in done.error
@@ -171,3 +174,24 @@ def test_a_whist_drive_player_scores_the_total_of_the_partnership_it_played_in()
     for _, seated in tables_of(r1):
         totals = [rows[e.pk]["points"] for e in seated]
         assert totals == [2, 0, 2, 0]  # partners (positions 0 and 2) share their side's total
+
+
+def test_whist_drive_partners_win_together_and_are_not_each_others_opponents():
+    # No scoring set: a whist drive's two partnerships default to win/draw/loss 2/1/0.
+    _, director, t, _ = german_whist_cup(
+        8, {"game_type": "whist", "pairing_method": "whist_drive", "options": {"target": 1}}
+    )
+    r1 = play_round(t, director)
+    for table, _ in tables_of(r1):
+        finish(table, director, (8, 5))  # seats 0 and 2 win
+    [after] = standings_of(t)
+    rows = by_entry(after.rows)
+    for _, seated in tables_of(r1):
+        assert [rows[e.pk]["points"] for e in seated] == [2, 0, 2, 0]
+        assert [rows[e.pk]["wins"] for e in seated] == [1, 0, 1, 0]
+        assert [rows[e.pk]["draws"] for e in seated] == [0, 0, 0, 0]
+    # Buchholz counts the two opponents, never the partner: 0 + 0 for a winner (with
+    # the partner's 2 it would be 2), 2 + 2 for a loser.
+    column = after.tiebreaks.index("buchholz")
+    for _, seated in tables_of(r1):
+        assert [rows[e.pk]["tiebreaks"][column] for e in seated] == [0, 4, 0, 4]

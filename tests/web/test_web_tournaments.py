@@ -94,13 +94,13 @@ def test_game_fields_fragment_has_the_table_size_and_options_of_that_game(client
 
 def test_director_creates_a_tournament(client, club, director):
     client.force_login(director)
-    data = setup_data(scoring='{"win": 2, "draw": 1}', tiebreaks="buchholz, wins")
+    data = setup_data(scoring='{"win": 2, "draw": 1}', tiebreaks="buchholz, game_win")
     response = client.post(f"/clubs/{club.slug}/t/new", data)
     cup = Tournament.objects.get(name="Autumn Whist")
     assert response.status_code == 302 and response["Location"] == url(cup, "entries")
     assert cup.options == {"deals": 3} and cup.table_sizes == [2]
     assert cup.status == "open" and cup.rounds_planned == 4
-    assert cup.scoring == {"win": 2, "draw": 1} and cup.tiebreaks == ["buchholz", "wins"]
+    assert cup.scoring == {"win": 2, "draw": 1} and cup.tiebreaks == ["buchholz", "game_win"]
     assert cup.avoid_same_household and not cup.avoid_same_affiliation
     assert cup.created_by == director
 
@@ -113,6 +113,8 @@ def test_director_creates_a_tournament(client, club, director):
         ({"option_deals": "0"}, "option_deals", "greater than or equal to 1"),
         ({"scoring": "{win: 2"}, "scoring", "This is not JSON"),
         ({"scoring": "[1, 2]"}, "scoring", "JSON object"),
+        ({"scoring": '{"method": "elo"}'}, "scoring", "unknown method &#x27;elo&#x27;"),
+        ({"tiebreaks": "buchholz, wins"}, "tiebreaks", "unknown tiebreak &#x27;wins&#x27;"),
         ({"rounds_planned": "0"}, "rounds_planned", "greater than or equal to 1"),
         ({"name": ""}, "name", "required"),
         ({"pairing_method": "mitchell", "game_type": "three_handed_whist",

@@ -30,6 +30,7 @@ from tournaments.models import (
 from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user
+from tournaments.services.scoring_settings import check_scoring
 
 METHOD = Tournament.PairingMethod
 HEAD_TO_HEAD_ONLY = {METHOD.MITCHELL, METHOD.ROUND_ROBIN}
@@ -56,6 +57,8 @@ SETTINGS_FIELDS = {
 
 GAME_FIELDS = {"game_type", "options", "table_sizes", "entry_kind", "pairing_method"}
 """Settings that cannot change once a round has been published."""
+
+SCORING_FIELDS = {"scoring", "tiebreaks"}
 
 
 def tournament_in(club: Club, slug: str) -> Tournament:
@@ -201,6 +204,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
         except EngineError as error:
             raise ServiceError(str(error), field="game_type") from None
     check_game(cleaned)
+    check_scoring(cleaned)
     slug = slugify(cleaned.pop("slug", "") or cleaned["name"])[:60]
     if not slug:
         raise ServiceError("the tournament's short name needs letters or digits", field="slug")
@@ -236,8 +240,9 @@ def update_tournament(
             )
         if changed & GAME_FIELDS and tournament.entries.exists() and "entry_kind" in changed:
             raise Conflict("entry_kind cannot change once there are entries", field="entry_kind")
-        merged = {f: getattr(tournament, f) for f in GAME_FIELDS} | cleaned
+        merged = {f: getattr(tournament, f) for f in GAME_FIELDS | SCORING_FIELDS} | cleaned
         check_game(merged)
+        check_scoring(merged)
         for key, value in cleaned.items():
             setattr(tournament, key, value)
         tournament.save()

@@ -129,7 +129,10 @@ class TournamentForm(forms.Form):
         label="Scoring (JSON object)",
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
-        help_text='Tournament-point settings, e.g. {"win": 2, "draw": 1}; empty: none.',
+        help_text=(
+            'Tournament points, e.g. {"method": "placement"} or {"win": 3, "draw": 1}. '
+            "Empty: win/draw/loss 2/1/0 when two sides meet at a table, else placement."
+        ),
     )
     tiebreaks = forms.CharField(
         label="Tiebreaks",
