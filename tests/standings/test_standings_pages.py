@@ -45,6 +45,7 @@ def test_the_standings_page_is_public_with_named_tiebreaks_rounds_and_provisiona
     assert "After round 2" in html and "provisional" in html
     assert "1 of 2 tables" in html
     assert "game against oneself" in html  # the note on byes for Buchholz
+    assert "Points: win 2, draw 1, loss 0; a bye 2." in html  # how a game scores
     assert 'hx-trigger="every' in html  # polls while the round is in progress
     assert all(e.name in html for e in entries)
     old = Client().get(url(club, t, "standings/?round=1")).content.decode()

@@ -49,10 +49,21 @@ def standings_settings(settings: Mapping[str, Any], seed: int = 0) -> dict[str, 
     }
 
 
+_FIELDS = ("entry_kind", "pairing_method", "table_sizes", "scoring", "tiebreaks")
+
+
+def _settings_of(tournament: Tournament) -> dict[str, Any]:
+    return {f: getattr(tournament, f) for f in _FIELDS}
+
+
 def of_tournament(tournament: Tournament) -> dict[str, Any]:
     """:func:`standings_settings` of a saved tournament."""
-    fields = ("entry_kind", "pairing_method", "table_sizes", "scoring", "tiebreaks")
-    return standings_settings({f: getattr(tournament, f) for f in fields}, tournament.seed)
+    return standings_settings(_settings_of(tournament), tournament.seed)
+
+
+def tournament_sides(tournament: Tournament) -> list[int]:
+    """:func:`sides_per_table` of a saved tournament."""
+    return sides_per_table(_settings_of(tournament))
 
 
 def check_scoring(settings: Mapping[str, Any]) -> None:
