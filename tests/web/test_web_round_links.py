@@ -100,3 +100,38 @@ def test_director_records_a_no_show_shown_on_pairings_and_scored(client):
         client.post(url, {"absent-place": f"1:{present.pk}", "absent-kind": "forfeit"}).status_code
         == 403
     )
+
+
+def section(page: str) -> str:
+    found = re.search(r'<section class="me my-table".*?</section>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def test_a_player_finds_their_table_and_its_sheet_on_the_tournament_page(client):
+    setup = published("german_whist", 5)  # two tables and a bye
+    table = setup.table(2)
+    user = setup.seat(1, table=2)
+    client.force_login(user)
+    mine = section(html(client.get(base(setup))))
+    partner = table.game.seats.get(number=0).player.name
+    assert "Round 1: <strong>table 2</strong>, seat 1, with " + partner in mine
+    assert sheet_links(mine) == [sheet_path(table)]
+    assert "Score sheet" in mine
+    # The player on a bye is told so; someone not in the tournament sees nothing.
+    seated = {u.pk for users in setup.seated.values() for u in users}
+    bye = setup.round.byes.get().entry.player.user
+    assert bye.pk not in seated
+    client.force_login(bye)
+    assert "you have a <strong>bye</strong>" in section(html(client.get(base(setup))))
+    client.force_login(make_user())
+    assert section(html(client.get(base(setup)))) == ""
+    client.logout()
+    assert section(html(client.get(base(setup)))) == ""
+
+
+def test_an_online_player_is_sent_to_their_seat(client):
+    setup = published("german_whist", 2, mode="online")
+    table = setup.table(1)
+    client.force_login(setup.seat(0))
+    mine = section(html(client.get(base(setup))))
+    assert f'href="/games/{table.game_id}/seat/0/"' in mine and ">Play<" in mine

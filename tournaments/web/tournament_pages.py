@@ -30,6 +30,7 @@ from tournaments.web.forms import (
     with_titles,
 )
 from tournaments.web.pages import attach, club_or_404, may, refuse, tournament_or_404
+from tournaments.web.pairings import my_table
 
 
 def own_entry(request: HttpRequest, tournament: Tournament) -> Entry | None:
@@ -68,6 +69,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
         "next_round": len(published) + 1,
         "can_pair": is_director and len(published) < tournament.rounds_planned,
         "my_entry": mine,
+        "my_table": my_table(published[-1], request.user) if published else None,
         "can_enter": (
             open_
             and mine is None
