@@ -24,10 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import read
-from scoring.describe import describe_points
-from scoring.errors import ScoringError
 from scoring.models import GameScore, RoundStandings, StandingsState
-from scoring.points import PointsSettings
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
 from tournaments.web.forms import game_title
@@ -81,7 +78,7 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
         "live": _is_live(shown),
         "poll": POLL_SECONDS,
         "note": read.BYES_NOTE,
-        "points_rule": points_rule(t),
+        "points_rule": scoring_settings.points_rule(t),
         "error": shown.state.error if shown.state else "",
     }
 
@@ -92,16 +89,6 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
 
     context["table"] = mark_safe(read.cached(shown, f"table{int(context['live'])}", table))
     return context
-
-
-def points_rule(t: Tournament) -> str:
-    """The tournament's points method in a sentence; empty when its settings are broken
-    (the standings show that error instead)."""
-    try:
-        points = PointsSettings.from_json(scoring_settings.of_tournament(t)["points"])
-        return describe_points(points, scoring_settings.tournament_sides(t))
-    except ScoringError:
-        return ""
 
 
 @require_GET

@@ -216,6 +216,7 @@ def test_public_page_shows_settings_entrants_and_no_director_links(client, direc
     page = html(client.get(url(cup)))
     assert "Spring Cup" in page and engine.game_class("german_whist").title in page
     assert "Guest 3" in page
+    assert "Points: win 2, draw 1, loss 0; a bye 2." in page
     assert "setup" not in page and "Pair round" not in page
     assert "log in</a> to enter" in page
     client.force_login(director)

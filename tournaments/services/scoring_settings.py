@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.describe import describe_points
 from scoring.errors import ScoringError
-from scoring.points import HEAD_TO_HEAD_METHODS
+from scoring.points import HEAD_TO_HEAD_METHODS, PointsSettings
 from scoring.standings import DEFAULT_TIEBREAKS, StandingsSettings
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
@@ -94,3 +95,13 @@ def check_scoring(settings: Mapping[str, Any]) -> None:
                 raise ServiceError(
                     f"scoring.placement_points: {error.message}", field="scoring"
                 ) from None
+
+
+def points_rule(tournament: Tournament) -> str:
+    """How the tournament's games score, in a sentence for its pages; empty when its
+    settings are broken (the standings show that error instead)."""
+    try:
+        points = PointsSettings.from_json(of_tournament(tournament)["points"])
+        return describe_points(points, tournament_sides(tournament))
+    except ScoringError:
+        return ""

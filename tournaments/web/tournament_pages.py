@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from engine import EngineError
 from engine.options import resolve_options
 from tournaments.models import Club, Entry, Role, Round, Tournament
+from tournaments.services import scoring_settings
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
 from tournaments.web.forms import (
@@ -77,6 +78,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
             and tournament.entry_kind == Tournament.EntryKind.INDIVIDUAL
         ),
         "sizes": ", ".join(map(str, tournament.table_sizes)),
+        "points_rule": scoring_settings.points_rule(tournament),
     }
 
 
