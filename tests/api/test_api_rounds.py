@@ -84,6 +84,7 @@ def test_the_whole_flow_over_http(club: Club, director: Any) -> None:
     public = check(api().get(url + "rounds/1/"), 200)
     assert public == published
     assert public["tables"][0]["entrants"][0]["name"].startswith("Guest")
+    assert [t["disputed"] for t in public["tables"]] == [False, False]
     listed = check(api().get(url + "rounds/"), 200)
     assert listed == [
         {

@@ -41,6 +41,8 @@ def test_directors_create_tournaments_checked_by_the_engine(club: Club, director
     assert made["table_sizes"] == [4] and made["late_entry_score"] == 1.5
     assert made["status"] == "draft" and made["rounds_published"] == 0
     assert "seed" not in made
+    # No scoring set: the whist drive's two partnerships score win/draw/loss.
+    assert made["scoring"] == {} and made["points_rule"].startswith("Points: win 2, draw 1")
     assert [t["slug"] for t in check(api().get(url), 200)] == ["winter-whist"]
     assert check(api().get(url + "winter-whist/"), 200) == made
 
@@ -383,4 +385,17 @@ def test_settings_objects_holding_nul_characters_are_refused(club: Club, directo
         data = {"name": "Nul", "game_type": "german_whist", "scoring": scoring}
         answer = check(api(director).post(url, data, format="json"), 400)
         assert "scoring" in answer["errors"]
+    assert not Tournament.objects.exists()
+
+
+def test_scoring_that_cannot_score_the_tables_is_refused_by_field(
+    club: Club, director: Any
+) -> None:
+    url = club_url(club) + "tournaments/"
+    data = {"name": "Tre", "game_type": "italian_whist", "scoring": {"method": "win_draw_loss"}}
+    answer = check(api(director).post(url, data, format="json"), 400)
+    assert answer["field"] == "scoring" and "tables of two sides" in answer["detail"]
+    data = {"name": "Tre", "game_type": "german_whist", "tiebreaks": ["buchholz", "coin"]}
+    answer = check(api(director).post(url, data, format="json"), 400)
+    assert answer["field"] == "tiebreaks" and "unknown tiebreak 'coin'" in answer["detail"]
     assert not Tournament.objects.exists()

@@ -113,6 +113,9 @@ def test_the_public_pairings_mark_a_disputed_table_until_a_director_rules():
     b.post(sheet_path(disputed) + "act", form(1, **iw_counts(IW_OTHER)))
     assert statuses() == ["disputed", "playing"]
     assert sheets.disputed_tables([disputed.pk, other.pk]) == {disputed.pk}
+    cup = s.round.tournament
+    api = browser().get(f"/api/clubs/{cup.club.slug}/tournaments/{cup.slug}/rounds/1/").json()
+    assert [t["disputed"] for t in api["tables"]] == [True, False]
     chosen = sheets.SheetEntry.objects.filter(table=disputed, kind="entry").first()
     browser(s.director).post(
         sheet_path(disputed) + "act", {**form(1, action="resolve"), "chose": chosen.pk}

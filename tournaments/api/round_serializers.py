@@ -31,6 +31,9 @@ class TableSerializer(serializers.Serializer):
         allow_null=True, help_text="the table's game (/api/games/{id}/) once published"
     )
     entrants = PlaceSerializer(many=True, help_text="in seat (or side) order")
+    disputed = serializers.BooleanField(
+        help_text="a deal of the table's score sheet is in dispute (a director rules)"
+    )
 
 
 class RoundSerializer(RoundSummarySerializer):

@@ -22,6 +22,7 @@ from tournaments.api.club_base import READ, WRITE, ClubAPIView, errors, is_direc
 from tournaments.api.entries import entry_ref
 from tournaments.models import Bye, Role, Round, RoundCorrection, TableEntry
 from tournaments.services import clubs, rounds
+from tournaments.services.sheets import disputed_tables
 
 
 def round_summary(round_: Round) -> dict[str, Any]:
@@ -39,11 +40,18 @@ def round_detail(round_: Round) -> dict[str, Any]:
         .select_related("table", "entry__player", "entry__team")
         .order_by("table__number", "position")
     )
+    places = list(places)
+    disputed = disputed_tables({place.table_id for place in places})
     tables: dict[int, dict[str, Any]] = {}
     for place in places:
         table = tables.setdefault(
             place.table.number,
-            {"number": place.table.number, "game": place.table.game_id, "entrants": []},
+            {
+                "number": place.table.number,
+                "game": place.table.game_id,
+                "disputed": place.table_id in disputed,
+                "entrants": [],
+            },
         )
         table["entrants"].append({**entry_ref(place.entry), "position": place.position})
     byes = Bye.objects.filter(round=round_).select_related("entry__player", "entry__team")

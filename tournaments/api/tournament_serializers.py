@@ -88,6 +88,9 @@ class TournamentSerializer(serializers.Serializer):
     group_size = serializers.IntegerField(allow_null=True)
     scoring = ObjectField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
+    points_rule = serializers.CharField(
+        help_text="how a game scores, in a sentence (the defaults filled in)"
+    )
     late_entry_score = serializers.FloatField()
     avoid_same_household = serializers.BooleanField()
     avoid_same_affiliation = serializers.BooleanField()

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from tournaments.api import tournament_serializers as s
 from tournaments.api.club_base import READ, WRITE, ClubAPIView, errors
 from tournaments.models import Tournament
-from tournaments.services import tournaments
+from tournaments.services import scoring_settings, tournaments
 
 
 def tournament_detail(t: Tournament) -> dict[str, Any]:
@@ -38,6 +38,7 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "group_size": t.group_size,
         "scoring": t.scoring,
         "tiebreaks": t.tiebreaks,
+        "points_rule": scoring_settings.points_rule(t),
         "late_entry_score": float(t.late_entry_score),
         "avoid_same_household": t.avoid_same_household,
         "avoid_same_affiliation": t.avoid_same_affiliation,
