@@ -133,6 +133,15 @@ class TableResult:
     scores: tuple[Fraction, ...] = ()
     forfeited: frozenset[str] = field(default_factory=frozenset)
     sides: tuple[int, ...] = ()
+    # Derived in __post_init__ (the standings read them for every table of every round):
+    partners: bool = field(init=False, repr=False, compare=False)
+    """True when some entrants share a side."""
+    side_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The side numbers in the order they first sit at the table."""
+    side_scores: tuple[Fraction, ...] = field(init=False, repr=False, compare=False)
+    """One game score per side, in :attr:`side_order` (empty after a forfeit)."""
+    side_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """For each entrant, the index of its side in :attr:`side_order`."""
 
     def __post_init__(self) -> None:
         entrants = tuple(self.entrants)
@@ -164,7 +173,7 @@ class TableResult:
                 raise ResultError(f"sides[{i}]", "must be a side number (0, 1, ...)")
         if len(set(sides)) < 2:
             raise ResultError("sides", "a table needs at least 2 sides")
-        if scores:
+        if scores and len(set(sides)) < len(sides):
             for i, side in enumerate(sides):
                 first = sides.index(side)
                 if scores[i] != scores[first]:
@@ -177,22 +186,19 @@ class TableResult:
         object.__setattr__(self, "scores", scores)
         object.__setattr__(self, "forfeited", forfeited)
         object.__setattr__(self, "sides", sides)
+        partners = len(set(sides)) < len(sides)
+        order = tuple(dict.fromkeys(sides)) if partners else sides
+        object.__setattr__(self, "partners", partners)
+        object.__setattr__(self, "side_order", order)
+        if partners:
+            place = {side: k for k, side in enumerate(order)}
+            index = tuple(place[side] for side in sides)
+            side_scores = tuple(scores[sides.index(side)] for side in order) if scores else ()
+        else:
+            index, side_scores = tuple(range(len(sides))), scores
+        object.__setattr__(self, "side_index", index)
+        object.__setattr__(self, "side_scores", side_scores)
 
-    @property
-    def side_order(self) -> tuple[int, ...]:
-        """The side numbers in the order they first sit at the table."""
-        return tuple(dict.fromkeys(self.sides))
-
-    @property
-    def side_scores(self) -> tuple[Fraction, ...]:
-        """One game score per side, in :attr:`side_order`."""
-        return tuple(self.scores[self.sides.index(side)] for side in self.side_order)
-
-    @property
-    def side_index(self) -> tuple[int, ...]:
-        """For each entrant, the index of its side in :attr:`side_order`."""
-        order = {side: k for k, side in enumerate(self.side_order)}
-        return tuple(order[side] for side in self.sides)
 
     @property
     def forfeit(self) -> bool:
@@ -507,6 +513,8 @@ def table_points(settings: PointsSettings, table: TableResult) -> tuple[Fraction
             for e in table.entrants
         )
     per_side = _side_points(settings, table.side_scores)
+    if not table.partners:
+        return per_side
     return tuple(per_side[k] for k in table.side_index)
 
 
