@@ -135,3 +135,28 @@ def test_an_online_player_is_sent_to_their_seat(client):
     client.force_login(setup.seat(0))
     mine = section(html(client.get(base(setup))))
     assert f'href="/games/{table.game_id}/seat/0/"' in mine and ">Play<" in mine
+
+
+def test_the_api_tells_a_player_their_place(client):
+    setup = published("german_whist", 5)
+    cup = setup.round.tournament
+    url = f"/api/clubs/{setup.club.slug}/tournaments/{cup.slug}/my-place"
+    table = setup.table(2)
+    client.force_login(setup.seat(1, table=2))
+    place = client.get(url).json()
+    assert place == {
+        "round": 1,
+        "bye": False,
+        "table": 2,
+        "seat": 1,
+        "game": str(table.game_id),
+        "others": [table.game.seats.get(number=0).player.name],
+        "page": sheet_path(table),
+    }
+    client.force_login(setup.round.byes.get().entry.player.user)
+    assert client.get(url).json()["bye"] is True
+    client.force_login(make_user())
+    refused = client.get(url)
+    assert refused.status_code == 404 and "no place" in refused.json()["detail"]
+    client.logout()
+    assert client.get(url).status_code == 403

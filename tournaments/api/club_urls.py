@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from tournaments.api import clubs, entries, rounds, tournaments
+from tournaments.api import clubs, entries, rounds, seating, tournaments
 from tournaments.api.club_base import not_found
 
 T = "<slug:slug>/tournaments/<slug:tournament>/"
@@ -27,6 +27,7 @@ urlpatterns = [
     ),
     path(T, tournaments.TournamentDetailView.as_view(), name="api-tournament"),
     path(T + "status", tournaments.TournamentStatusView.as_view(), name="api-tournament-status"),
+    path(T + "my-place", seating.MyPlaceView.as_view(), name="api-my-place"),
     path(T + "entries/", entries.EntriesView.as_view(), name="api-entries"),
     path(E, entries.EntryView.as_view(), name="api-entry"),
     path(E + "check-in", entries.CheckInView.as_view(), name="api-entry-check-in"),

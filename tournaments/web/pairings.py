@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Q
 from django.urls import reverse
 
 from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
+from tournaments.services.seating import Place, my_place
 from tournaments.services.sheets import disputed_tables
 from tournaments.services.tournaments import seats_per_side
 from tournaments.web.sheet_pages import sheet_path
@@ -157,39 +157,28 @@ def table_cards(round_: Round) -> list[dict[str, Any]]:
     return cards
 
 
-def my_table(round_: Round, user: Any) -> dict[str, Any] | None:
-    """Where a logged-in player plays ``round_``: the table, seat, the others at the
-    table, and the page to go to (its score sheet for real cards, its seat page online),
-    or ``{"bye": True}``; ``None`` when the player is not in the round."""
-    if not user.is_authenticated:
+def my_table(tournament: Tournament, user: Any) -> dict[str, Any] | None:
+    """The player's place in the latest round as the tournament page shows it, with the
+    page to go to: the table's score sheet (real cards) or the seat page (online)."""
+    place = my_place(tournament, user)
+    if place is None:
         return None
-    seat = (
-        Seat.objects.filter(game__table__round=round_, player__user_id=user.pk)
-        .select_related("game__table")
-        .first()
-    )
-    if seat is None:
-        on_bye = Bye.objects.filter(round=round_).filter(
-            Q(entry__player__user_id=user.pk) | Q(entry__team__memberships__player__user_id=user.pk)
-        )
-        return {"round": round_.number, "bye": True} if on_bye.exists() else None
-    game = seat.game
-    table = game.table
-    others = [
-        s.player.name
-        for s in Seat.objects.filter(game=game).select_related("player").order_by("number")
-        if s.number != seat.number
-    ]
-    if game.mode == Game.Mode.PHYSICAL:
-        link, label = sheet_path(table), "Score sheet"
-    else:
-        link, label = reverse("games:seat", args=[game.pk, seat.number]), "Play"
+    if place.table is None:
+        return {"round": place.round, "bye": True}
     return {
-        "round": round_.number,
+        "round": place.round,
         "bye": False,
-        "table": table.number,
-        "seat": seat.number,
-        "others": others,
-        "link": link,
-        "label": label,
+        "table": place.table.number,
+        "seat": place.seat,
+        "others": place.others,
+        **place_link(place),
     }
+
+
+def place_link(place: Place) -> dict[str, str]:
+    """``link`` and ``label`` of the page a seated player goes to."""
+    table = place.table
+    assert table is not None and table.game is not None
+    if table.game.mode == Game.Mode.PHYSICAL:
+        return {"link": sheet_path(table), "label": "Score sheet"}
+    return {"link": reverse("games:seat", args=[table.game_id, place.seat]), "label": "Play"}

@@ -70,7 +70,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
         "next_round": len(published) + 1,
         "can_pair": is_director and len(published) < tournament.rounds_planned,
         "my_entry": mine,
-        "my_table": my_table(published[-1], request.user) if published else None,
+        "my_table": my_table(tournament, request.user) if published else None,
         "can_enter": (
             open_
             and mine is None
