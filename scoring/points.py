@@ -199,7 +199,6 @@ class TableResult:
         object.__setattr__(self, "side_index", index)
         object.__setattr__(self, "side_scores", side_scores)
 
-
     @property
     def forfeit(self) -> bool:
         """True when someone forfeited: the game counts as not played."""
