@@ -4,6 +4,7 @@ under the selection, and a meld tapped to aim an addition at it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -52,6 +53,7 @@ def test_rummy_boards_fit_a_phone_and_a_desktop_and_check_a_selection(
         aimable = tab.locator("#board button[data-meld]")
         if aimable.count():
             aimable.first.click()
-            expect(aimable.first).to_have_class("meld is-aimed")
+            # (A burraco also carries meld--burraco: the deal is random, so match one class.)
+            expect(aimable.first).to_have_class(re.compile(r"\bis-aimed\b"))
         _no_sideways_scroll(tab)
         snap(tab, f"{game}-{name}-selected")
