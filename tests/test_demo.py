@@ -1,5 +1,7 @@
 """The demo data ./bin/serve loads: idempotent, DEBUG only, and every game opens."""
 
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
@@ -8,7 +10,7 @@ from django.test import Client
 from tournaments.models import Club, Game, Player, Role
 from tournaments.services import clubs
 from tournaments.services.demo import DEMO_GAMES, DEMO_PASSWORD, demo_game_id
-from tournaments.services.demo_club import CLUB_SLUG
+from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
 
 
 @pytest.mark.django_db
@@ -112,3 +114,41 @@ def test_the_demo_italian_whist_is_in_its_third_round_with_standings(settings):
     assert client.login(username="director", password=DEMO_PASSWORD)
     assert client.get(base + "rounds/3/control").status_code == 200
     assert client.get(base + "rounds/3/sheets.pdf").status_code == 200
+
+
+@pytest.mark.django_db
+def test_load_demo_survives_the_club_gaining_another_italian_whist(settings):
+    """A director's second Italian Whist in the demo club once made load_demo raise
+    MultipleObjectsReturned, so ./bin/serve no longer started."""
+    from tournaments.services import tournaments
+
+    settings.DEBUG = True
+    call_command("load_demo")
+    club = Club.objects.get(slug=CLUB_SLUG)
+    director = get_user_model().objects.get(username="director")
+    tournaments.create_tournament(
+        club, by=director, settings={"name": "Friday Italian Whist", "game_type": "italian_whist"}
+    )
+    thursday = club.tournaments.get(slug=THURSDAY_SLUG)
+    tournaments.update_tournament(thursday, by=director, settings={"name": "Giovedì"})
+    games = Game.objects.count()
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert Game.objects.count() == games  # nothing made twice, nothing lost
+    assert "Friday Italian Whist" in out.getvalue() and "Giovedì, round 3" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_load_demo_starts_the_server_even_when_the_story_cannot_be_played(settings, monkeypatch):
+    """The scripted evening may not fit what a director did since; the rest still loads."""
+    from tournaments.services import demo_club
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("round 3 cannot be paired")
+
+    settings.DEBUG = True
+    monkeypatch.setattr(demo_club, "load_demo_results", refuse)
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert "results were not loaded: round 3 cannot be paired" in out.getvalue()
+    assert Club.objects.filter(slug=CLUB_SLUG).exists()
