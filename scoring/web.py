@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring import read
+from scoring import legend, read
 from scoring.models import GameScore, RoundStandings, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
@@ -50,6 +50,7 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
     if shown.standings is None:
         return []
     columns = shown.columns()
+    results = shown.results()
     base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
     out = []
     for row in shown.standings.rows:
@@ -62,6 +63,7 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
                     read.shown(v, c["percent"])
                     for v, c in zip(row["tiebreaks"], columns, strict=True)
                 ],
+                "results_shown": legend.result_cells(results, row),
             }
         )
     return out
@@ -84,7 +86,13 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
 
     def table() -> str:
         # Rendered once per version of the standings (1,000 rows cost ~0.1 s).
-        full = {**context, "columns": shown.columns(), "rows": _rows(shown, club, t)}
+        full = {
+            **context,
+            "columns": shown.columns(),
+            "results": [read.term_dict(c) for c in shown.results()],
+            "legend": shown.legend(),
+            "rows": _rows(shown, club, t),
+        }
         return render_to_string("standings/_table.html", full)
 
     context["table"] = mark_safe(read.cached(shown, f"table{int(context['live'])}", table))
