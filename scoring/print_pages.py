@@ -14,8 +14,8 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -47,7 +47,7 @@ def standings_pdf(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
     shown = read.read(t, _round_param(request))
     body = read.cached(
         shown,
-        f"pdf:{request.LANGUAGE_CODE}",
+        f"pdf:{get_language()}",
         lambda: printing.standings_pdf(shown, scoring_settings.points_rule(t)),
     )
     suffix = f"-round-{shown.standings.round}" if shown.standings else ""
