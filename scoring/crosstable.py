@@ -118,7 +118,7 @@ def crosstable(t: Tournament) -> Crosstable:
                 cell.score = f"{mine}-{theirs}"
             else:
                 cell.result = _(legend.ordinal(_place(mine, side_scores)))
-                cell.score = str(mine)
+                cell.score = _("score %(score)s") % {"score": mine}
         else:
             cell.result = _("playing")
         cells[(p.round_id, p.entry_id)] = cell

@@ -264,7 +264,9 @@ def report_pdf(rep: Report) -> bytes:
         story.append(_p(_("No prizes defined."), BODY))
     for award in rep.awards:
         block: list[Any] = [
-            _p(f"{award['name']} ({award['eligibility_label']})", BODY),
+            Paragraph(
+                f"<b>{escape(award['name'])}</b> ({escape(award['eligibility_label'])})", BODY
+            ),
         ]
         if award["winners"]:
             data = [

@@ -225,7 +225,7 @@ def report(tournament: Tournament) -> Report:
                 "name": model.name,
                 "places": model.places,
                 "eligibility": model.eligibility,
-                "eligibility_label": str(model.get_eligibility_display()),  # type: ignore[attr-defined]
+                "eligibility_label": eligibility_words(model),
                 "rating_below": model.rating_below,
                 "winners": [
                     {
@@ -243,6 +243,13 @@ def report(tournament: Tournament) -> Report:
     return Report(tournament, shown, rows, out, single)
 
 
+def eligibility_words(model: PrizeCategory) -> str:
+    """Who may win the category, in words ("Rated below 1400")."""
+    if model.eligibility == PrizeCategory.Eligibility.RATING_BELOW:
+        return _("Rated below %(rating)s") % {"rating": model.rating_below}
+    return str(model.get_eligibility_display())  # type: ignore[attr-defined]
+
+
 def category_json(model: PrizeCategory) -> dict[str, Any]:
     return {
         "id": model.pk,
@@ -250,7 +257,7 @@ def category_json(model: PrizeCategory) -> dict[str, Any]:
         "places": model.places,
         "position": model.position,
         "eligibility": model.eligibility,
-        "eligibility_label": str(model.get_eligibility_display()),  # type: ignore[attr-defined]
+        "eligibility_label": eligibility_words(model),
         "rating_below": model.rating_below,
         "chosen": sorted(e.number for e in model.chosen.all()),
     }

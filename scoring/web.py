@@ -20,6 +20,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -198,6 +199,7 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
             "earned": "",
             "running": "",
             "rank": "",
+            "place": "",
         }
         place = mine.get(round_id)
         if place is not None:
@@ -218,8 +220,12 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                     "forfeit (lost)" if entry.pk in forfeits[table.pk] else "won by forfeit"
                 )
             elif game is not None and game.status == Game.Status.FINISHED and final is not None:
-                item["own_score"] = final.scores[final.side_of[place.position]]
+                own = final.scores[final.side_of[place.position]]
+                item["own_score"] = own
                 item["result"] = "finished"
+                if len(final.scores) > 2:  # a table of three or more: the place at it
+                    place_at = 1 + sum(1 for s in final.scores if s > own)
+                    item["place"] = _(legend.ordinal(place_at))
             elif game is not None:
                 item["result"] = "playing"
                 item["game"] = game.pk

@@ -136,3 +136,10 @@ def test_late_entries_and_byes_print_as_such():
     store.recompute(t.pk)
     text = pdf_text(Client().get(url(club, t, "crosstable.pdf")).content)
     assert "bye" in text
+
+
+def test_the_player_page_says_the_place_at_a_table_of_three(threes):
+    club, _, t, entries = threes
+    html = Client().get(url(club, t, f"players/{entries[0].pk}/")).content.decode()
+    assert 'data-label="Result"' in html  # the phone layout labels every cell
+    assert re.search(r"<strong>(1st|2nd|3rd)</strong> · \d", html)

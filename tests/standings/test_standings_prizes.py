@@ -4,14 +4,15 @@ PDF and API) and the OpenAPI schema."""
 from __future__ import annotations
 
 import pytest
-from club_support import make_user, member
+from club_support import make_tournament, make_user, member
 from django.test import Client
 from printing_support import threes_cup
 from test_standings_printing import pdf_text, url
 
 from scoring import prize_service
 from scoring.models import PrizeCategory
-from tournaments.models import Membership, Role, Tournament
+from tournaments.models import Entry, Membership, Role, Tournament
+from tournaments.services import clubs, tournaments
 from tournaments.services.errors import Forbidden, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +172,17 @@ def test_the_api_reads_the_categories_and_the_report(cup):
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.DRAFT)
     assert Client().get(f"{base}/prizes/").status_code == 404
     assert Client().get(url(club, t, "report/")).status_code == 404
+
+
+def test_a_player_of_an_earlier_tournament_at_the_club_is_no_newcomer(cup):
+    club, director, t, entries = cup
+    later = make_tournament(club, director, {"game_type": "three_handed_whist"})
+    tournaments.register(later, by=director, player=entries[0].player)
+    newcomer = clubs.add_guest(club, by=director, name="New")
+    fresh = tournaments.register(later, by=director, player=newcomer)
+    rows = [
+        {"entry": e.pk, "rank": k, "withdrawn": False}
+        for k, e in enumerate(Entry.objects.filter(tournament=later), 1)
+    ]
+    flags = {c.entry: c.newcomer for c in prize_service.candidates(later, rows)}
+    assert flags == {later.entries.get(player=entries[0].player).pk: False, fresh.pk: True}
