@@ -44,6 +44,11 @@ class StandingsRowSerializer(serializers.Serializer):
     absences = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
     pending = serializers.BooleanField(help_text="its table of this round has no result yet")
+    places = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="games finished 1st, 2nd, … at the table (index 0 = 1st place)",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):
