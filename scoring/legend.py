@@ -196,12 +196,16 @@ def result_columns(method: str, sides: Sequence[int], largest_place: int = 0) ->
 
 def result_cells(columns: Sequence[Term], row: Mapping[str, Any]) -> list[str]:
     """One cell per column for a stored standings row (``wins``, ``draws``, ``losses``
-    and ``places``, the counts of 1st, 2nd ... places)."""
+    and ``places``, the counts of 1st, 2nd ... places; a row without ``places``, stored
+    before they were counted, shows a dash)."""
+    known = "places" in row
     places = list(row.get("places") or ())
     out = []
     for column in columns:
         if column.key == "wdl":
             out.append(f"{row.get('wins', 0)}-{row.get('draws', 0)}-{row.get('losses', 0)}")
+        elif not known:
+            out.append("–")  # stored before places were counted: not known yet
         else:
             k = int(column.key.removeprefix("place")) - 1
             out.append(str(places[k] if k < len(places) else 0))

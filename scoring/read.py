@@ -115,8 +115,11 @@ class Shown:
         ]
 
     def results(self) -> list[legend.Term]:
-        """The results columns (W-D-L or places) of these standings."""
+        """The results columns (W-D-L or places) of these standings. Rows stored before
+        they counted places are recomputed (once: the new rows carry them)."""
         rows = self.standings.rows if self.standings else []
+        if rows and "places" not in rows[0] and not self.dirty:
+            ensure_requested(self.tournament, None, 1)
         return result_columns(self.tournament, rows)
 
     def legend(self) -> list[dict[str, Any]]:

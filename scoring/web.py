@@ -20,6 +20,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -96,7 +97,8 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
         }
         return render_to_string("standings/_table.html", full)
 
-    context["table"] = mark_safe(read.cached(shown, f"table{int(context['live'])}", table))
+    what = f"table{int(context['live'])}:{get_language()}"
+    context["table"] = mark_safe(read.cached(shown, what, table))
     return context
 
 

@@ -87,3 +87,7 @@ def test_the_legend_names_every_abbreviation_of_the_table_in_order():
 
 def test_ordinals_count_from_one():
     assert [ordinal(n) for n in (1, 2, 3, 4, 9)] == ["1st", "2nd", "3rd", "4th", "9."]
+
+
+def test_a_row_stored_without_places_shows_a_dash_not_a_made_up_zero():
+    assert result_cells(result_columns("placement", [3]), {"wins": 1}) == ["–", "–", "–"]

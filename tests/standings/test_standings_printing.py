@@ -9,11 +9,13 @@ import subprocess
 
 import pytest
 from club_support import enter_guests
+from django.db.models import F
 from django.test import Client
 from printing_support import threes_cup
 from standings_support import finish, german_whist_cup, play_round, tables_of
 
 from scoring import store
+from scoring.models import RoundStandings, StandingsState
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +145,18 @@ def test_the_player_page_says_the_place_at_a_table_of_three(threes):
     html = Client().get(url(club, t, f"players/{entries[0].pk}/")).content.decode()
     assert 'data-label="Result"' in html  # the phone layout labels every cell
     assert re.search(r"<strong>(1st|2nd|3rd)</strong> · \d", html)
+
+
+def test_rows_stored_before_places_were_counted_show_a_dash_and_are_recomputed(threes):
+    club, _, t, _ = threes
+    stored = RoundStandings.objects.get(tournament=t, round=2)
+    stored.rows = [{k: v for k, v in row.items() if k != "places"} for row in stored.rows]
+    stored.fingerprint = "an older form of the rows"  # ROWS_FORMAT is in every new one
+    stored.save()
+    StandingsState.objects.filter(pk=t.pk).update(version=F("version") + 1, dirty=False)
+    html = Client().get(url(club, t, "standings/")).content.decode()
+    assert "<td>–</td>" in html
+    assert StandingsState.objects.get(pk=t.pk).dirty  # owed: the new rows carry places
+    store.recompute(t.pk)
+    html = Client().get(url(club, t, "standings/")).content.decode()
+    assert "<td>–</td>" not in html
