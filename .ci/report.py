@@ -61,6 +61,11 @@ REQUIRED = [
         "tests.browser.test_browser_offline_sheet",
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",
     ),
+    (
+        "Browser test: standings on a phone, the crosstable and final report PDFs (Chromium)",
+        "tests.browser.test_browser_printing",
+        "test_the_director_defines_a_prize_and_prints_the_crosstable_and_report",
+    ),
 ]
 
 

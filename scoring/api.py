@@ -18,7 +18,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import read
+from scoring import prize_service, read
 from tournaments.api.club_base import READ, ClubAPIView, errors
 from tournaments.models import Role, Tournament
 from tournaments.services import clubs
@@ -44,6 +44,11 @@ class StandingsRowSerializer(serializers.Serializer):
     absences = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
     pending = serializers.BooleanField(help_text="its table of this round has no result yet")
+    places = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="games finished 1st, 2nd, … at the table (index 0 = 1st place)",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -92,7 +97,117 @@ class StandingsView(ClubAPIView):
         return Response(read.export_json(read.read(found, number)))
 
 
+class PrizeCategorySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    places = serializers.IntegerField(help_text="how many places the category awards")
+    position = serializers.IntegerField(help_text="order of awarding, 1 first")
+    eligibility = serializers.ChoiceField(
+        choices=["everyone", "guests", "newcomers", "members", "rating_below", "chosen"]
+    )
+    eligibility_label = serializers.CharField(help_text="who may win it, in words")
+    rating_below = serializers.IntegerField(allow_null=True)
+    chosen = serializers.ListField(
+        child=serializers.IntegerField(), help_text="start numbers, for `chosen`"
+    )
+
+
+class PrizeCategoriesSerializer(serializers.Serializer):
+    one_prize_each = serializers.BooleanField(
+        help_text="a player wins at most one prize; earlier categories take precedence"
+    )
+    categories = PrizeCategorySerializer(many=True)
+
+
+class PrizeWinnerSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1, 2, 3 … within the category")
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    rank = serializers.IntegerField(help_text="rank in the final standings")
+    points = serializers.FloatField()
+
+
+class PrizeAwardSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    places = serializers.IntegerField()
+    eligibility = serializers.CharField()
+    eligibility_label = serializers.CharField()
+    rating_below = serializers.IntegerField(allow_null=True)
+    winners = PrizeWinnerSerializer(many=True, help_text="empty when nobody is eligible")
+
+
+class FinalReportSerializer(serializers.Serializer):
+    tournament = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True, help_text="standings after this round")
+    final = serializers.BooleanField(help_text="the tournament is finished (else: may change)")
+    one_prize_each = serializers.BooleanField()
+    prizes = PrizeAwardSerializer(many=True)
+    standings = StandingsRowSerializer(many=True)
+
+
+class PublicTournamentView(ClubAPIView):
+    permission_classes = [AllowAny]
+
+    def visible(self, request: Request, slug: str, tournament: str) -> Tournament:
+        found = self.tournament(slug, tournament)
+        if found.status == Tournament.Status.DRAFT and not clubs.has_role(
+            request.user, found.club, Role.SCORER
+        ):
+            raise NotFound(f"no tournament {tournament!r} in this club")
+        return found
+
+
+class PrizeCategoriesView(PublicTournamentView):
+    @extend_schema(
+        summary="A tournament's prize categories, in the order they are awarded",
+        responses={200: PrizeCategoriesSerializer, **errors(*READ)},
+    )
+    def get(self, request: Request, slug: str, tournament: str) -> Response:
+        found = self.visible(request, slug, tournament)
+        return Response(
+            {
+                "one_prize_each": prize_service.one_prize_each(found),
+                "categories": [
+                    prize_service.category_json(c) for c in prize_service.categories_of(found)
+                ],
+            }
+        )
+
+
+class FinalReportView(PublicTournamentView):
+    @extend_schema(
+        summary="The final report: each prize category's winners and the final standings",
+        responses={200: FinalReportSerializer, **errors(*READ)},
+    )
+    def get(self, request: Request, slug: str, tournament: str) -> Response:
+        found = self.visible(request, slug, tournament)
+        rep = prize_service.report(found)
+        s = rep.shown.standings
+        return Response(
+            {
+                "tournament": found.name,
+                "round": s.round if s else None,
+                "final": rep.final,
+                "one_prize_each": rep.one_prize_each,
+                "prizes": rep.awards,
+                "standings": read.export_rows(rep.shown),
+            }
+        )
+
+
 urlpatterns = [
+    path(
+        "clubs/<slug:slug>/tournaments/<slug:tournament>/prizes/",
+        PrizeCategoriesView.as_view(),
+        name="api-prizes",
+    ),
+    path(
+        "clubs/<slug:slug>/tournaments/<slug:tournament>/report/",
+        FinalReportView.as_view(),
+        name="api-report",
+    ),
     path(
         "clubs/<slug:slug>/tournaments/<slug:tournament>/standings/",
         StandingsView.as_view(),

@@ -13,13 +13,16 @@ away and recomputed (the same input gives the same rows, byte for byte).
   list (a 1,000-entry page reads one row, no join).
 - :class:`GameScore`: a finished game's final score per side, read once from the
   engine (a replay) and kept, tagged with the game's version.
+- :class:`PrizeCategory` and :class:`PrizeRules`: the prizes a director defines for the
+  final report (these are not derived: they are the director's settings).
 """
 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Game, Tournament
+from tournaments.models import Entry, Game, Tournament
 
 
 class StandingsState(models.Model):
@@ -91,3 +94,51 @@ class GameScore(models.Model):
     """Per side (team or seat)."""
     side_of = models.JSONField()
     """Per seat: the side it plays for."""
+
+
+class PrizeCategory(models.Model):
+    """A prize category a director defines for a tournament (see :mod:`scoring.prizes`):
+    its name, how many places it awards, who is eligible, and its place in the order the
+    categories are awarded (the first, usually "Overall", takes precedence)."""
+
+    class Eligibility(models.TextChoices):
+        EVERYONE = "everyone", _("Everyone")
+        GUESTS = "guests", _("Guests (no login, or not a member of the club)")
+        NEWCOMERS = "newcomers", _("Newcomers (first tournament at this club)")
+        MEMBERS = "members", _("Members of the club")
+        RATING_BELOW = "rating_below", _("Rated below a number")
+        CHOSEN = "chosen", _("Players I pick")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="prize_categories"
+    )
+    name = models.CharField(max_length=80)
+    places = models.PositiveSmallIntegerField(default=1)
+    eligibility = models.CharField(
+        max_length=14, choices=Eligibility.choices, default=Eligibility.EVERYONE
+    )
+    rating_below = models.IntegerField(null=True, blank=True)
+    chosen = models.ManyToManyField(Entry, blank=True, related_name="+")
+    """The hand-picked entries, for ``eligibility == "chosen"``."""
+    position = models.PositiveSmallIntegerField(default=0)
+    """Order of awarding, 1, 2, …"""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="prize_category_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.tournament_id})"
+
+
+class PrizeRules(models.Model):
+    """A tournament's rule for several prizes: with ``one_prize_each`` (the default) a
+    player wins at most one prize, the earlier category taking precedence."""
+
+    tournament = models.OneToOneField(
+        Tournament, primary_key=True, on_delete=models.CASCADE, related_name="prize_rules"
+    )
+    one_prize_each = models.BooleanField(default=True)

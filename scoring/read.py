@@ -16,24 +16,17 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
+from scoring import legend
+from scoring.errors import ScoringError
 from scoring.models import RoundStandings, StandingsState
 from tournaments.models import Round, Tournament
+from tournaments.services import scoring_settings
 
-TIEBREAK_LABELS = {
-    "buchholz": ("Buchholz", "Bh"),
-    "buchholz_cut1": ("Buchholz cut-1", "Bh-1"),
-    "buchholz_median": ("Median Buchholz", "MBh"),
-    "sonneborn_berger": ("Sonneborn-Berger", "SB"),
-    "opponents_match_win": ("Opponents' match-win %", "OMW%"),
-    "game_win": ("Game-win %", "GW%"),
-    "progressive": ("Progressive (cumulative) score", "Prog"),
-    "direct_encounter": ("Direct encounter", "DE"),
-    "game_score": ("Total game score", "GS"),
-    "score_margin": ("Score margin", "Margin"),
-    "lot": ("Lot", "Lot"),
-}
-PERCENT = frozenset({"opponents_match_win", "game_win"})
+TIEBREAK_LABELS = {name: (t.label, t.short) for name, t in legend.TIEBREAK_INFO.items()}
+"""name → (full name, abbreviation), in English (see :mod:`scoring.legend`)."""
+PERCENT = frozenset(n for n, t in legend.TIEBREAK_INFO.items() if t.percent)
 
 BYES_NOTE = (
     "Byes, forfeits and announced absences are unplayed rounds: for the Buchholz-type "
@@ -44,7 +37,35 @@ BYES_NOTE = (
 
 
 def label(name: str) -> tuple[str, str]:
-    return TIEBREAK_LABELS.get(name, (name.replace("_", " ").capitalize(), name))
+    """The tiebreak's full name and abbreviation, translated."""
+    term = legend.tiebreak_info(name)
+    return _(term.label), _(term.short)
+
+
+def term_dict(term: legend.Term) -> dict[str, Any]:
+    """A column's heading, name and meaning, translated, for a template."""
+    short = _(term.short)
+    if term.key == "places":
+        first, _sep, last = term.short.partition(" … ")
+        short = f"{_(first)} … {_(last)}"
+    return {
+        "key": term.key,
+        "short": short,
+        "label": _(term.label),
+        "meaning": _(term.meaning) if term.meaning else "",
+    }
+
+
+def result_columns(tournament: Tournament, rows: list[dict[str, Any]]) -> list[legend.Term]:
+    """The results columns that fit the tournament's points method (W-D-L, or places
+    at tables of three or more): see :func:`scoring.legend.result_columns`."""
+    try:
+        method = scoring_settings.of_tournament(tournament)["points"].get("method", "")
+        sides = scoring_settings.tournament_sides(tournament)
+    except (ScoringError, KeyError, TypeError, ValueError):
+        method, sides = "", []
+    largest = max((len(r.get("places") or ()) for r in rows), default=0)
+    return list(legend.result_columns(str(method), sides, largest))
 
 
 def as_number(value: int | str) -> int | float:
@@ -92,6 +113,19 @@ class Shown:
             {"name": n, "label": label(n)[0], "short": label(n)[1], "percent": n in PERCENT}
             for n in names
         ]
+
+    def results(self) -> list[legend.Term]:
+        """The results columns (W-D-L or places) of these standings. Rows stored before
+        they counted places are recomputed (once: the new rows carry them)."""
+        rows = self.standings.rows if self.standings else []
+        if rows and "places" not in rows[0] and not self.dirty:
+            ensure_requested(self.tournament, None, 1)
+        return result_columns(self.tournament, rows)
+
+    def legend(self) -> list[dict[str, Any]]:
+        """Every abbreviation of the table: heading, name and one sentence of meaning."""
+        names = self.standings.tiebreaks if self.standings else []
+        return [term_dict(t) for t in legend.legend(names, self.results())]
 
 
 def ensure_requested(tournament: Tournament, state: StandingsState | None, published: int) -> None:

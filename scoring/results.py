@@ -59,6 +59,7 @@ from scoring.standings import (
     RoundResults,
     StandingsSettings,
     build_histories,
+    place_counts,
     rank,
 )
 from scoring.tiebreaks import History, Record
@@ -77,6 +78,9 @@ __all__ = [
 ]
 
 _ZERO = Fraction(0)
+ROWS_FORMAT = 2
+"""Goes up when the stored rows gain a field (2: ``places``), so that a tournament's
+stored standings are recomputed in the new form (it is part of every fingerprint)."""
 _NOT_COUNTED = Record("not_entered")
 
 
@@ -113,6 +117,7 @@ class TournamentInput:
         head = hashlib.sha256(
             json.dumps(
                 {
+                    "format": ROWS_FORMAT,
                     "settings": self.settings,
                     "names": self.names,
                     "start": {e: number_json(v) for e, v in sorted(self.start.items())},
@@ -404,6 +409,7 @@ def _row(
         "absences": counts["absent"],
         "withdrawn": withdrawn,
         "pending": pending,
+        "places": list(place_counts(history.records[entrant])),
     }
 
 

@@ -64,6 +64,7 @@ __all__ = [
     "build_histories",
     "compute_standings",
     "parse_rounds",
+    "place_counts",
     "rank",
 ]
 
@@ -192,6 +193,10 @@ class Row:
     forfeits_lost: int = 0
     absences: int = 0
     withdrawn: bool = False
+    places: tuple[int, ...] = ()
+    """How many games the entrant finished in each place at its table: ``places[0]``
+    firsts, ``places[1]`` seconds, ... (shared places count as the best place shared);
+    as long as the largest place reached."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +248,7 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
         shares = pairwise_results(scores)
         results = outcomes(scores)
         n = len(scores)
+        places = [1 + sum(1 for other in scores if other > mine) for mine in scores]
         margins: tuple[Fraction, ...]
         if n == 2:
             a, b = scores
@@ -261,6 +267,7 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
                 game_score=scores[mine],
                 margin=margins[mine],
                 outcome=results[mine],
+                place=places[mine],
             )
             put(entrant, record, f"{path}.entrants[{i}]")
     for i, entrant in enumerate(rnd.byes):
@@ -403,6 +410,7 @@ def _row(
         if kind in counts:
             counts[kind] += 1
     return Row(
+        places=place_counts(history.records[entrant]),
         rank=position,
         entrant=entrant,
         points=history.scores[entrant],
@@ -417,6 +425,17 @@ def _row(
         absences=counts["absent"],
         withdrawn=out,
     )
+
+
+def place_counts(records: Sequence[Record]) -> tuple[int, ...]:
+    """How many games of ``records`` ended in 1st, 2nd, ... place at the table."""
+    counts: list[int] = []
+    for record in records:
+        if record.kind == "game" and record.place:
+            while len(counts) < record.place:
+                counts.append(0)
+            counts[record.place - 1] += 1
+    return tuple(counts)
 
 
 def compute_standings(

@@ -103,7 +103,9 @@ class Record:
     """One entrant's round (see the module docstring for the kinds).
 
     ``outcome`` (games only) is ``win`` (beat everyone at the table), ``draw`` (the best
-    score, shared) or ``loss``; left out, it is derived from ``results``."""
+    score, shared) or ``loss``; left out, it is derived from ``results``. ``place`` is
+    the place at the table (1-based, shared places as 1, 1, 3); left out, it is derived
+    from ``results`` as well."""
 
     kind: Kind
     points: Fraction = Fraction(0)
@@ -113,11 +115,16 @@ class Record:
     margin: Fraction = Fraction(0)
     virtual_opponents: int = 1
     outcome: Literal["win", "draw", "loss"] | None = None
+    place: int = 0
+    """Games only: the entrant's place at its table (1 = the best game score; sides tied
+    on game score share the best place they cover, as in 1, 1, 3). 0 = not known."""
 
     def __post_init__(self) -> None:
         if self.kind == "game" and self.outcome is None:
             outcome = "loss" if 0 in self.results else "draw" if _HALF in self.results else "win"
             object.__setattr__(self, "outcome", outcome)
+        if self.kind == "game" and not self.place:
+            object.__setattr__(self, "place", 1 + sum(1 for r in self.results if r == 0))
 
 
 def _lcd(values: Iterable[Fraction]) -> int:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import web
+from scoring import print_pages, web
 
 app_name = "standings"
 
@@ -14,4 +14,10 @@ urlpatterns = [
     path(T + "standings.csv", web.standings_csv, name="csv"),
     path(T + "standings.json", web.standings_json, name="json"),
     path(T + "players/<int:entry_id>/", web.player_page, name="player"),
+    path(T + "standings.pdf", print_pages.standings_pdf, name="pdf"),
+    path(T + "crosstable/", print_pages.crosstable_page, name="crosstable"),
+    path(T + "crosstable.pdf", print_pages.crosstable_pdf, name="crosstable-pdf"),
+    path(T + "report/", print_pages.report_page, name="report"),
+    path(T + "report.pdf", print_pages.report_pdf, name="report-pdf"),
+    path(T + "prizes/", print_pages.prizes_page, name="prizes"),
 ]

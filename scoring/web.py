@@ -20,10 +20,12 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring import read
+from scoring import legend, read
 from scoring.models import GameScore, RoundStandings, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
@@ -50,6 +52,7 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
     if shown.standings is None:
         return []
     columns = shown.columns()
+    results = shown.results()
     base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
     out = []
     for row in shown.standings.rows:
@@ -62,6 +65,7 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
                     read.shown(v, c["percent"])
                     for v, c in zip(row["tiebreaks"], columns, strict=True)
                 ],
+                "results_shown": legend.result_cells(results, row),
             }
         )
     return out
@@ -84,10 +88,17 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
 
     def table() -> str:
         # Rendered once per version of the standings (1,000 rows cost ~0.1 s).
-        full = {**context, "columns": shown.columns(), "rows": _rows(shown, club, t)}
+        full = {
+            **context,
+            "columns": shown.columns(),
+            "results": [read.term_dict(c) for c in shown.results()],
+            "legend": shown.legend(),
+            "rows": _rows(shown, club, t),
+        }
         return render_to_string("standings/_table.html", full)
 
-    context["table"] = mark_safe(read.cached(shown, f"table{int(context['live'])}", table))
+    what = f"table{int(context['live'])}:{get_language()}"
+    context["table"] = mark_safe(read.cached(shown, what, table))
     return context
 
 
@@ -190,6 +201,7 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
             "earned": "",
             "running": "",
             "rank": "",
+            "place": "",
         }
         place = mine.get(round_id)
         if place is not None:
@@ -210,8 +222,12 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                     "forfeit (lost)" if entry.pk in forfeits[table.pk] else "won by forfeit"
                 )
             elif game is not None and game.status == Game.Status.FINISHED and final is not None:
-                item["own_score"] = final.scores[final.side_of[place.position]]
+                own = final.scores[final.side_of[place.position]]
+                item["own_score"] = own
                 item["result"] = "finished"
+                if len(final.scores) > 2:  # a table of three or more: the place at it
+                    place_at = 1 + sum(1 for s in final.scores if s > own)
+                    item["place"] = _(legend.ordinal(place_at))
             elif game is not None:
                 item["result"] = "playing"
                 item["game"] = game.pk
