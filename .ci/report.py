@@ -61,6 +61,11 @@ REQUIRED = [
         "tests.browser.test_browser_offline_sheet",
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",
     ),
+    (
+        "Browser test: a player signs up, confirms and claims guest results (Chromium)",
+        "tests.browser.test_browser_accounts",
+        "test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone",
+    ),
 ]
 
 
