@@ -29,6 +29,10 @@ Environment variables:
     off). With DEBUG on, mail is printed on the console instead.
 ``TAVOLO_DEFAULT_FROM_EMAIL``
     The sender of that mail (default ``Tavolo <webmaster@localhost>``).
+``TAVOLO_PROXY_COUNT``
+    How many reverse proxies stand in front (nginx: ``1``), so the per-address
+    limits of sign-up and password reset read the client's address from
+    ``X-Forwarded-For``. Default 0: ``REMOTE_ADDR``.
 ``TAVOLO_EMAIL_FILE_PATH``
     A directory: mail is written there as files instead of being sent (the
     browser tests read it).
@@ -205,6 +209,7 @@ TAVOLO_VERIFY_EMAIL_SECONDS = 3 * 24 * 3600  # so does a sign-up's verification 
 TAVOLO_CLAIM_CODE_DAYS = 14  # a guest's claim code works for two weeks
 # (attempts, seconds) per client address (sign-up, reset, resending the link) or per
 # user (claim codes): see tournaments/services/ratelimit.py.
+TAVOLO_PROXY_COUNT = int(_env("TAVOLO_PROXY_COUNT", "0"))
 TAVOLO_RATE_LIMITS = {
     "signup": (10, 3600),
     "password-reset": (5, 3600),

@@ -35,9 +35,19 @@ def limit_of(scope: str) -> tuple[int, int]:
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The address the request came from (the reverse proxy must pass the client's
-    address as REMOTE_ADDR, as gunicorn behind nginx does with ``proxy_protocol`` or
-    ``--forwarded-allow-ips``; see deploy/README.md)."""
+    """The address the request came from. Behind ``TAVOLO_PROXY_COUNT`` reverse proxies
+    (nginx in front of gunicorn: 1) it is the entry that many places from the end of
+    ``X-Forwarded-For`` (the address the outermost proxy saw; what the client wrote
+    itself comes before it and is not trusted); otherwise ``REMOTE_ADDR``."""
+    proxies = int(getattr(settings, "TAVOLO_PROXY_COUNT", 0) or 0)
+    if proxies > 0:
+        forwarded = [
+            part.strip()
+            for part in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")
+            if part.strip()
+        ]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
