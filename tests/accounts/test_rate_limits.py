@@ -75,3 +75,13 @@ def test_past_the_limit_of_wrong_codes_even_the_right_one_is_refused(club: Club,
     other = make_user()
     assert logged_in(other).post("/accounts/claim/", {"code": code}).status_code == 200
     assert Player.objects.get(pk=guest.pk).user == other
+
+
+def test_used_codes_count_against_the_limit_too(club: Club, director: Any) -> None:
+    guest = clubs.add_guest(club, by=director, name="Carla B.")
+    used = claims.issue_claim_code(guest, director).code
+    claims.claim(signed_up("carla"), used)
+    client = logged_in(signed_up("mallory"))
+    for _n in range(3):
+        assert client.post("/accounts/claim/", {"code": used}).status_code == 409
+    assert client.post("/accounts/claim/", {"code": used}).status_code == 429

@@ -6,9 +6,9 @@ them.
 1/I/L), shown as ``ABCD-EFGH``; typed in any case, with or without the dash or
 spaces. Only a keyed hash (HMAC with the site's secret) is stored, so the code is
 shown once, when issued. A code works once, for ``TAVOLO_CLAIM_CODE_DAYS`` days (14
-unless set); a new code for the same guest replaces the unused ones. Wrong tries are
-counted per user (``claim`` in ``TAVOLO_RATE_LIMITS``): past the limit every try is
-refused for a while, even a right one.
+unless set); a new code for the same guest replaces the unused ones. Refused tries
+(wrong, used, expired …) are counted per user (``claim`` in ``TAVOLO_RATE_LIMITS``):
+past the limit every try is refused for a while, even a right one.
 
 **The merge rule.** Results hang on :class:`~tournaments.models.Entry`, ``Seat`` and
 ``TeamMember`` rows, which point at a player; sheet lines, game events and audit rows
@@ -157,13 +157,6 @@ def _refuse_overlap(mine: dict[str, Any], guest: dict[str, Any]) -> None:
         )
 
 
-def _wrong(user: User) -> ServiceError:
-    ratelimit.hit("claim", f"user:{user.pk}")
-    return ServiceError(
-        _("that code is not right; check it with the director who gave it to you"), field="code"
-    )
-
-
 def claim(user: User, code: str) -> ClaimResult:
     """Claim the guest record of ``code`` for ``user`` (see the module docstring)."""
     if not user.is_authenticated:
@@ -172,17 +165,29 @@ def claim(user: User, code: str) -> ClaimResult:
         raise Forbidden(
             _("please verify your e-mail address first: follow the link we e-mailed you")
         )
-    if ratelimit.exhausted("claim", f"user:{user.pk}"):
+    who = f"user:{user.pk}"
+    if ratelimit.exhausted("claim", who):
         raise ratelimit.refusal()
     plain = normalise(code)
     if not plain:
         raise ServiceError(_("please type the code the director gave you"), field="code")
+    try:
+        return _claim(user, plain)
+    except ServiceError:
+        ratelimit.hit("claim", who)  # every refused code counts against the limit
+        raise
+
+
+def _claim(user: User, plain: str) -> ClaimResult:
+    wrong = ServiceError(
+        _("that code is not right; check it with the director who gave it to you"), field="code"
+    )
     if len(plain) != CODE_LENGTH or any(c not in ALPHABET for c in plain):
-        raise _wrong(user)
+        raise wrong
     with transaction.atomic():
         found = ClaimCode.objects.select_for_update().filter(code_hash=code_hash(plain)).first()
         if found is None:
-            raise _wrong(user)
+            raise wrong
         if found.used_at is not None:
             raise Conflict(_("that code has already been used"), field="code")
         if found.expires_at <= timezone.now():
