@@ -23,7 +23,7 @@ from tournaments.services.errors import NotFound
 
 TOO_MANY = {
     429: OpenApiResponse(
-        ClubErrorSerializer, description="too many wrong codes lately: wait an hour and try again"
+        ClubErrorSerializer, description="too many refused codes lately: wait an hour and try again"
     )
 }
 
@@ -75,7 +75,7 @@ class ClaimView(ClubAPIView):
         summary="Claim a guest record with the one-time code a director gave you",
         description="Needs a logged-in user whose e-mail address is verified (403 otherwise). "
         "A wrong, used or expired code is a 400/409 naming `code` and changes nothing; "
-        "wrong codes are counted per user, and past the limit the answer is 429. "
+        "refused codes are counted per user, and past the limit the answer is 429. "
         "Refused (409) when your player and the guest both entered the same tournament.",
         request=ClaimRequestSerializer,
         responses={200: ClaimResultSerializer, **errors(400, 403, 409, 413, 415), **TOO_MANY},
