@@ -62,7 +62,7 @@ REQUIRED = [
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",
     ),
     (
-        "Browser test: a player signs up, confirms and claims guest results (Chromium)",
+        "Browser test: sign up, confirm, claim guest results; reset a password (Chromium)",
         "tests.browser.test_browser_accounts",
         "test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone",
     ),

@@ -80,6 +80,11 @@ def test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone(
     )
     club = made["club"]
 
+    # 0. On a desktop, the log-in page links to signing up and to a forgotten password.
+    page.goto("/accounts/login/")
+    expect(page.get_by_role("link", name="Forgot your password?")).to_be_visible()
+    snap(page, "login-desktop")
+
     # 1. The director, on a phone too, issues the guest's code on the management page.
     page.set_viewport_size({"width": 360, "height": 740})
     log_in(page, director)
@@ -93,6 +98,8 @@ def test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone(
     expect(page.locator(".claim-for")).to_contain_text(f"Pina G{suffix}")
     _no_sideways_scroll(page)
     snap(page, "director-claim-code")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    snap(page, "director-claim-code-desktop")
 
     # 2. The player signs up on their phone, from the navigation.
     phone = phone_page
@@ -154,3 +161,48 @@ def test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone(
         phone.locator(".my-tournaments").get_by_role("link", name=f"Coppa {suffix}").click()
     expect(phone.locator("main")).to_contain_text("Pina Rossi")
     snap(phone, "tournament-after-claim")
+
+
+MAKE_PLAYER = """
+from tournaments.services import accounts
+accounts.sign_up(username="USERNAME", display_name="Gino Verdi", email="ADDRESS",
+                 password="OLD-PASSWORD")
+"""
+
+
+def test_a_forgotten_password_is_reset_through_the_emailed_link_on_a_phone(
+    live_site, phone_page, log_in, snap
+):
+    suffix = uuid.uuid4().hex[:6]
+    username, address = f"gino{suffix}", f"gino{suffix}@example.org"
+    live_site.shell(
+        MAKE_PLAYER.replace("USERNAME", username)
+        .replace("ADDRESS", address)
+        .replace("OLD-PASSWORD", PASSWORD)
+    )
+    phone = phone_page
+    phone.goto("/accounts/login/")
+    with phone.expect_navigation():
+        phone.get_by_role("link", name="Forgot your password?").click()
+    _no_sideways_scroll(phone)
+    snap(phone, "reset-form")
+    phone.get_by_label("E-mail address").fill(address)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Send me the link").click()
+    expect(phone.get_by_role("heading", name="Check your e-mail")).to_be_visible()
+    snap(phone, "reset-sent")
+
+    body = _mail_to(Path(live_site.env["TAVOLO_EMAIL_FILE_PATH"]), address)
+    link = re.search(r"https?://\S+/accounts/reset/\S+", body)
+    assert link, body
+    phone.goto(link.group(0))
+    expect(phone.get_by_role("heading", name="Choose a new password")).to_be_visible()
+    phone.get_by_label("New password", exact=True).fill("una-nuova-parola-77")
+    phone.get_by_label("New password again").fill("una-nuova-parola-77")
+    _no_sideways_scroll(phone)
+    snap(phone, "reset-choose")
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Save the new password").click()
+    expect(phone.get_by_role("heading", name="Your password is changed")).to_be_visible()
+    log_in(phone, username, "una-nuova-parola-77")
+    expect(phone.locator("header nav")).to_contain_text("Gino Verdi")

@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -98,3 +99,24 @@ class ClaimForm(forms.Form):
             }
         ),
     )
+
+
+class ResetRequestForm(PasswordResetForm):
+    """Django's form, labelled as the rest of the site."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = _("E-mail address")
+
+
+class NewPasswordForm(SetPasswordForm):
+    """Django's form (the password validators run on it), with short labels and help."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].label = _("New password")
+        self.fields["new_password1"].help_text = _(
+            "At least 8 characters; not only digits, not a common password."
+        )
+        self.fields["new_password2"].label = _("New password again")
+        self.fields["new_password2"].help_text = ""

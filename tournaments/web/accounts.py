@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.services import accounts, ratelimit
 from tournaments.services.errors import ServiceError
-from tournaments.web.account_forms import SignUpForm
+from tournaments.web.account_forms import NewPasswordForm, ResetRequestForm, SignUpForm
 from tournaments.web.pages import attach, login_first, sentence
 
 log = logging.getLogger(__name__)
@@ -137,6 +137,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     account has that address."""
 
     template_name = "registration/password_reset_form.html"
+    form_class = ResetRequestForm
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
     success_url = reverse_lazy("password_reset_done")
@@ -152,6 +153,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     confirmed too."""
 
     template_name = "registration/password_reset_confirm.html"
+    form_class = NewPasswordForm
     success_url = reverse_lazy("password_reset_complete")
 
     def form_valid(self, form: Any) -> HttpResponse:
