@@ -66,6 +66,11 @@ REQUIRED = [
         "tests.browser.test_browser_printing",
         "test_the_director_defines_a_prize_and_prints_the_crosstable_and_report",
     ),
+    (
+        "Browser test: sign up, confirm, claim guest results; reset a password (Chromium)",
+        "tests.browser.test_browser_accounts",
+        "test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone",
+    ),
 ]
 
 

@@ -24,6 +24,18 @@ Environment variables:
     secure cookies, HTTPS redirect and HSTS.
 ``TAVOLO_TASK_TIMEOUT``
     Seconds ``/api/health/`` waits for the Celery worker (default 5).
+``TAVOLO_EMAIL_HOST``, ``_PORT`` (25), ``_USER``, ``_PASSWORD``, ``_USE_TLS`` (``1``)
+    The SMTP server that sends sign-up and password-reset mail (production, DEBUG
+    off). With DEBUG on, mail is printed on the console instead.
+``TAVOLO_DEFAULT_FROM_EMAIL``
+    The sender of that mail (default ``Tavolo <webmaster@localhost>``).
+``TAVOLO_PROXY_COUNT``
+    How many reverse proxies stand in front (nginx: ``1``), so the per-address
+    limits of sign-up and password reset read the client's address from
+    ``X-Forwarded-For``. Default 0: ``REMOTE_ADDR``.
+``TAVOLO_EMAIL_FILE_PATH``
+    A directory: mail is written there as files instead of being sent (the
+    browser tests read it).
 """
 
 from __future__ import annotations
@@ -165,6 +177,24 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 TAVOLO_TASK_TIMEOUT = float(_env("TAVOLO_TASK_TIMEOUT", "5"))
 
+# --- E-mail: sign-up verification and password reset ---------------------------------
+DEFAULT_FROM_EMAIL = _env("TAVOLO_DEFAULT_FROM_EMAIL", "Tavolo <webmaster@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_FILE_PATH = _env("TAVOLO_EMAIL_FILE_PATH")
+if EMAIL_FILE_PATH:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    # pytest-django swaps in the locmem backend (mail.outbox) for the test suite.
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = _env("TAVOLO_EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(_env("TAVOLO_EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = _env("TAVOLO_EMAIL_USER")
+    EMAIL_HOST_PASSWORD = _env("TAVOLO_EMAIL_PASSWORD")
+    EMAIL_USE_TLS = _env_flag("TAVOLO_EMAIL_USE_TLS")
+    EMAIL_TIMEOUT = 20
+
 # --- Auth, i18n, static -------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -172,6 +202,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+LOGIN_URL = "games:login"
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days
+TAVOLO_VERIFY_EMAIL_SECONDS = 3 * 24 * 3600  # so does a sign-up's verification link
+TAVOLO_CLAIM_CODE_DAYS = 14  # a guest's claim code works for two weeks
+# (attempts, seconds) per client address (sign-up, reset, resending the link) or per
+# user (claim codes): see tournaments/services/ratelimit.py.
+TAVOLO_PROXY_COUNT = int(_env("TAVOLO_PROXY_COUNT", "0"))
+TAVOLO_RATE_LIMITS = {
+    "signup": (10, 3600),
+    "password-reset": (5, 3600),
+    "verify-mail": (5, 3600),
+    "claim": (10, 3600),
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

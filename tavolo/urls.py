@@ -8,6 +8,7 @@ from . import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("", include("tournaments.web.account_urls")),  # sign-up, reset, claims
     path("", include("tournaments.web.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf

@@ -215,12 +215,17 @@ def test_postgres_triggers_are_installed_and_enabled(require_postgres):
 @pytest.mark.postgres
 @pytest.mark.parametrize(
     ("table", "prefix"),
-    [("tournaments_roundcorrection", "corrections"), ("tournaments_sheetentry", "sheet")],
+    [
+        ("tournaments_roundcorrection", "corrections"),
+        ("tournaments_sheetentry", "sheet"),
+        ("tournaments_playerclaim", "claim"),
+    ],
 )
 def test_postgres_other_append_only_tables_refuse_update_delete_truncate(
     require_postgres, table, prefix
 ):
-    """Round corrections and score-sheet lines carry the same triggers (0004, 0006)."""
+    """Round corrections, score-sheet lines and guest claims carry the same triggers
+    (0004, 0006, 0008)."""
     # Deferred foreign-key checks would refuse TRUNCATE before the trigger; run them now.
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
@@ -235,7 +240,8 @@ def test_postgres_other_append_only_tables_refuse_update_delete_truncate(
             f"tavolo_{prefix}_no_update_delete": "O",
         }
     # Row-level UPDATE and DELETE are refused in tests/sheets/test_sheet_triggers.py and
-    # tests/clubs/test_rounds.py, on whichever database the suite runs against.
+    # tests/clubs/test_rounds.py (claims: tests/accounts/test_claims.py), on whichever
+    # database the suite runs against.
     assert "TRUNCATE" in refused(f"TRUNCATE {table}")
 
 

@@ -13,6 +13,9 @@ Fixtures
     need with unique names, or use ``load_demo``'s fixed games, and never count rows.
     Redis is left out (tasks run in-process, the cache is local memory).
 
+    E-mail the site sends is written as files to the directory
+    ``live_site.env["TAVOLO_EMAIL_FILE_PATH"]`` (a temporary one).
+
     ``live_site.url`` is the base URL. Setup data goes in through the same settings
     and database, in a subprocess: ``live_site.manage("load_demo")`` runs a
     management command, ``live_site.shell(code)`` runs Python in ``manage.py shell``
@@ -204,10 +207,15 @@ def live_site() -> Iterator[LiveSite]:
     """The real site in a process of its own, on its own migrated database (see the
     module docstring)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with _site_database() as database_url:
+    with (
+        _site_database() as database_url,
+        tempfile.TemporaryDirectory(prefix="tavolo-browser-mail-") as mail_dir,
+    ):
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "TAVOLO_HTTPS"}}
         env.update(
             DATABASE_URL=database_url,
+            # The site's e-mail is written here as files (tests read the links in it).
+            TAVOLO_EMAIL_FILE_PATH=mail_dir,
             TAVOLO_DEBUG="1",
             TAVOLO_TESTING="1",
             DJANGO_SETTINGS_MODULE="tavolo.settings",

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from tournaments.api import clubs, entries, rounds, seating, tournaments
+from tournaments.api import claims, clubs, entries, rounds, seating, tournaments
 from tournaments.api.club_base import not_found
 
 T = "<slug:slug>/tournaments/<slug:tournament>/"
@@ -19,6 +19,11 @@ urlpatterns = [
         name="api-club-member",
     ),
     path("<slug:slug>/players/", clubs.PlayersView.as_view(), name="api-club-players"),
+    path(
+        "<slug:slug>/players/<int:player_id>/claim-code",
+        claims.ClaimCodeView.as_view(),
+        name="api-club-claim-code",
+    ),
     path("<slug:slug>/teams/", clubs.TeamsView.as_view(), name="api-club-teams"),
     path(
         "<slug:slug>/tournaments/",

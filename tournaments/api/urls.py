@@ -2,12 +2,13 @@
 
 from django.urls import include, path, re_path
 
-from tournaments.api import views
+from tournaments.api import claims, views
 
 urlpatterns = [
     path("clubs/", include("tournaments.api.sheets")),  # score sheets (before the 404 catch-all)
     path("clubs/", include("tournaments.api.club_urls")),
     path("auth/token", views.TokenView.as_view(), name="api-token"),
+    path("players/claim", claims.ClaimView.as_view(), name="api-player-claim"),
     path("games/catalog", views.CatalogView.as_view(), name="api-game-catalog"),
     path("games/import", views.ImportView.as_view(), name="api-game-import"),
     path("games/", views.GameCreateView.as_view(), name="api-games"),

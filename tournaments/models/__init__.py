@@ -1,5 +1,6 @@
 """The tournaments app's models, one concern per module."""
 
+from tournaments.models.accounts import Account, ClaimCode, PlayerClaim
 from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.players import Player
@@ -9,6 +10,9 @@ from tournaments.models.tournaments import Entry, ForbiddenPair, Tournament
 
 __all__ = [
     "ROLE_RANK",
+    "Account",
+    "ClaimCode",
+    "PlayerClaim",
     "Bye",
     "Club",
     "Entry",

@@ -1,0 +1,35 @@
+"""Fixtures of the account tests: quick password hashing, fresh rate-limit counters,
+and a club with a director (helpers: account_support.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from club_support import director_of, make_club
+from django.core.cache import cache
+
+from tournaments.models import Club
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Any:
+    """Rate-limit counters live in the cache, which outlives a test: start each empty."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def club() -> Club:
+    return make_club(name="Circolo del Lago")
+
+
+@pytest.fixture
+def director(club: Club) -> Any:
+    return director_of(club)

@@ -1,0 +1,92 @@
+"""Players' own accounts: whether a signed-up user's e-mail address is verified, the
+one-time codes that let a user claim a guest record, and the audit of each claim.
+
+A user made by a director or in the admin has no :class:`Account` row and counts as
+verified (someone vouched for them); a user who signed up on the site has one, with
+``verified_at`` empty until they follow the link e-mailed to them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.clubs import Club
+from tournaments.models.players import Player
+
+
+class Account(models.Model):
+    """A self-registered user's sign-up: when they joined and verified their address."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account"
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    """When the user followed the e-mailed link; ``None`` while unverified."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        state = "verified" if self.verified_at else "unverified"
+        return f"{self.user} ({state})"
+
+
+class ClaimCode(models.Model):
+    """A one-time code a director gives a guest, so the guest's user account can take
+    over the guest record. Only a keyed hash of the code is stored."""
+
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="claim_codes"
+    )
+    """The guest record; ``None`` once a claim merged it into another player."""
+    code_hash = models.CharField(max_length=64, unique=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"claim code for player {self.player_id}"
+
+
+class PlayerClaim(models.Model):
+    """One claim of a guest record by a user. Never changed (database triggers,
+    migration 0008): the ids of removed records are kept as plain numbers."""
+
+    class How(models.TextChoices):
+        ADOPTED = "adopted", "The guest record became the user's player"
+        MERGED = "merged", "The guest's entries moved to the user's player"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="claims")
+    """The user's player after the claim (the one that holds the history)."""
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    how = models.CharField(max_length=10, choices=How.choices)
+    guest_id = models.BigIntegerField()
+    guest_name = models.CharField(max_length=120)
+    removed_player_id = models.BigIntegerField(null=True, blank=True)
+    """The record the claim deleted: the user's bare player (adopted) or the emptied
+    guest record (merged)."""
+    removed_player_name = models.CharField(max_length=120, blank=True)
+    moved_entries = models.PositiveIntegerField(default=0)
+    moved_seats = models.PositiveIntegerField(default=0)
+    moved_team_places = models.PositiveIntegerField(default=0)
+    code_issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} claimed {self.guest_name} ({self.how})"
