@@ -7,7 +7,8 @@ the first hand), exactly as ``POST /api/games/{id}/start`` would.
 
 The web page (``/games/new``) and the API (``POST /api/games/casual``) both call
 :func:`new_casual_game`; both take seats with :func:`take_seat`. Seats are 0-based
-indices here as everywhere below the pages.
+indices here as everywhere below the pages, and so are the seats the messages name
+("seat 0 is already taken"): the pages count them from 1 (``web.people.from_one``).
 """
 
 from __future__ import annotations
@@ -72,7 +73,9 @@ def new_casual_game(
             raise ServiceError(str(error), field="options") from None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ServiceError(
-                _("Choose a seat from 1 to %(count)d.") % {"count": game.players}, field="seat"
+                _("the seat must be a seat index from 0 to %(last)d, not %(seat)s")
+                % {"last": game.players - 1, "seat": seat},
+                field="seat",
             )
         Seat.objects.create(game=game, number=seat, player=player_for(user))
         invitations = [_invite(game, n, user) for n in range(game.players) if n != seat]
@@ -103,10 +106,12 @@ def _empty_seat(game: Game, seat: int) -> None:
         raise Conflict(_("The game has started: its seats are all taken."))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
         raise ServiceError(
-            _("There is no seat %(seat)s in this game.") % {"seat": seat}, field="seat"
+            _("the seat must be a seat index from 0 to %(last)d, not %(seat)s")
+            % {"last": game.players - 1, "seat": seat},
+            field="seat",
         )
     if Seat.objects.filter(game=game, number=seat).exists():
-        raise Conflict(_("Seat %(seat)d is already taken.") % {"seat": seat + 1}, field="seat")
+        raise Conflict(_("seat %(seat)d is already taken") % {"seat": seat}, field="seat")
 
 
 def live_invitations(game: Game) -> dict[int, GameInvitation]:
@@ -141,7 +146,7 @@ def revoke(game: Game, seat: int, user: Any) -> int:
             game=game, seat=seat, used_at__isnull=True, revoked_at__isnull=True
         ).update(revoked_at=timezone.now())
     if not withdrawn:
-        raise NotFound(_("Seat %(seat)d has no invitation to withdraw.") % {"seat": seat + 1})
+        raise NotFound(_("seat %(seat)d has no invitation to withdraw") % {"seat": seat})
     return withdrawn
 
 
@@ -174,7 +179,7 @@ def _problem(invitation: GameInvitation, game: Game) -> str | None:
     if invitation.expires_at <= timezone.now():
         return _("This invitation has expired. Ask for a new link.")
     if any(seat.number == invitation.seat for seat in game.seats.all()):
-        return _("Seat %(seat)d is already taken.") % {"seat": invitation.seat + 1}
+        return _("seat %(seat)d is already taken") % {"seat": invitation.seat}
     return None
 
 

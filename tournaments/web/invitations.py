@@ -186,7 +186,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         found = casual.invitation(token)
     except ServiceError as error:
         return render(
-            request, "games/invite_refused.html", {"message": str(error)}, status=error.status
+            request,
+            "games/invite_refused.html",
+            {"message": _sentence(str(error))},
+            status=error.status,
         )
     game = found.game
     context: dict[str, Any] = {
@@ -195,7 +198,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         "seat": found.seat,
         "players": game.players,
         "inviter": _inviter(game),
-        "problem": found.problem,
+        "problem": _sentence(found.problem) if found.problem else None,
     }
     if not request.user.is_authenticated:
         if request.method == "POST":

@@ -70,7 +70,7 @@ class NewGameForm(forms.Form):
             players = counts[0]
         if players not in counts:
             players = counts[0]
-        self.players = players
+        self.player_count = players
         self.initial.setdefault("game", self.game_type)
         self.initial.setdefault("players", players)
         self.fields["seat"].choices = [
