@@ -141,6 +141,7 @@ class InvitationsView(GameAPIView):
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
         game = self.game(game_id)
+        self.must_manage(request, game, "invite players")
         body = InviteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         invitation = casual.invite(game, body.validated_data["seat"], request.user)
