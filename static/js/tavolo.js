@@ -119,12 +119,12 @@
       button.textContent = button.getAttribute("data-copied") || "Copied";
       setTimeout(function () { button.textContent = button.getAttribute("data-label"); }, 2500);
     };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(input.value).then(done, function () {
-        if (document.execCommand("copy")) done();
-      });
-    } else if (document.execCommand("copy")) {
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    if (copied) {
       done();
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, function () {});
     }
   });
 })();
