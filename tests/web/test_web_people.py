@@ -43,6 +43,9 @@ def assert_counts_from_one(page: str, where: str) -> None:
         ("seat must be from 0 to 3, not 7", "seat must be from 0 to 3, not 7"),
         ("a meld needs at least 3 cards", "a meld needs at least 3 cards"),
         ("seats per table: 4", "seats per table: 4"),
+        ("this tournament seats 3 players", "this tournament seats 3 players"),
+        ("Scopa here seats 4 entrants", "Scopa here seats 4 entrants"),
+        ("tables that seat 2 or 4 players", "tables that seat 2 or 4 players"),
     ],
 )
 def test_messages_count_seats_sides_and_melds_from_one(message, shown):

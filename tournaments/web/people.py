@@ -16,7 +16,9 @@ import re
 # word, then one or more numbers joined by ", ", " and ", " & " or " or ".
 _INDEXED = re.compile(
     r"\b(?P<word>seats?|seat\(s\)|sides?|side\(s\)|melds?)"
-    r"(?P<gap> )(?P<numbers>\d+(?:(?:, | and | & | or )\d+)*)\b(?! card)"
+    r"(?P<gap> )(?P<numbers>(?>\d+(?:(?:, | and | & | or )\d+)*))\b"
+    # …but not a count: "seats 4 players", "a meld 3 cards long".
+    r"(?! (?:cards?|players?|entrants?|people|tables?|seats?|per)\b)"
 )
 _NUMBER = re.compile(r"\d+")
 
