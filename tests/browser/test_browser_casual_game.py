@@ -155,3 +155,18 @@ def test_the_new_game_page_and_the_game_list_fit_a_phone(live_site, phone_page, 
     _no_sideways_scroll(phone_page)
     _no_seat_zero(phone_page)
     snap(phone_page, "games-phone")
+
+
+def test_the_demo_directors_game_list_is_grouped_on_a_phone(live_site, phone_page, log_in, snap):
+    live_site.manage("load_demo")
+    log_in(phone_page, "director")
+    phone_page.goto("/games/")
+    rounds = phone_page.locator("main h3", has_text=re.compile(r" — round \d+$"))
+    expect(rounds.first).to_be_visible()
+    expect(phone_page.get_by_role("heading", name="Tournament games")).to_be_visible()
+    tables = rounds.first.locator("xpath=following-sibling::ul[1]/li")
+    assert tables.count() >= 1
+    expect(tables.first).to_contain_text("Table 1 · ")
+    _no_sideways_scroll(phone_page)
+    _no_seat_zero(phone_page)
+    snap(phone_page, "demo-director-games-phone")

@@ -111,4 +111,5 @@ def grouped(user: Any) -> dict[str, Any]:
         "rounds": [group for _key, group in by_tournament],
         "finished": finished,
         "count": len(games),
+        "ids": [game.pk for game in games],
     }

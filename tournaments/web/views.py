@@ -79,9 +79,11 @@ def _check_seat(request: HttpRequest, game: Game, seat: int) -> HttpResponse | N
 def game_list(request: HttpRequest) -> HttpResponse:
     """The user's games, grouped (:mod:`game_lists`), and games in play to watch."""
     user = request.user
-    context: dict[str, Any] = {"mine": game_lists.grouped(user) if user.is_authenticated else None}
+    mine = game_lists.grouped(user) if user.is_authenticated else None
+    context: dict[str, Any] = {"mine": mine}
     watch = list(
         Game.objects.filter(status=Game.Status.ACTIVE)
+        .exclude(pk__in=mine["ids"] if mine else [])
         .order_by("-started_at")
         .prefetch_related("seats__player")[:WATCH_LIST_LENGTH]
     )
