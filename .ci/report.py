@@ -57,6 +57,11 @@ REQUIRED = [
         None,  # parametrised (one case per game): every case in the module must pass
     ),
     (
+        "Browser test: a casual game made on a desktop, joined by link on a phone (Chromium)",
+        "tests.browser.test_browser_casual_game",
+        "test_a_game_made_on_a_desktop_is_joined_by_link_on_a_phone",
+    ),
+    (
         "Browser test: a sheet entry typed offline is sent once (Chromium)",
         "tests.browser.test_browser_offline_sheet",
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",

@@ -242,7 +242,14 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tavolo API",
-    "DESCRIPTION": "Club card-game tournaments.",
+    "DESCRIPTION": (
+        "Club card-game tournaments.\n\n"
+        "**Seat numbers are 0-based indices.** Every `seat` field, `seat` query parameter "
+        "and seat in a path (`/seats/{number}`, `/invitations/{seat}`), the `to_act` and "
+        "`first_dealer` values, the sides of `scores` and `winner`, and the seat numbers in "
+        "error messages count from 0: seat 0 is the one the web pages, table cards and "
+        'PDF score sheets call "Seat 1". Tables, rounds and deals count from 1.'
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and Redoc come from drf-spectacular-sidecar's static files, not a CDN.

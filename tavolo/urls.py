@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/health/", api.HealthView.as_view(), name="api-health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -1,5 +1,8 @@
-"""Plain Django views: the home page and the load-balancer health check."""
+"""Plain Django views: the home page, the favicon and the load-balancer health check."""
 
+from functools import cache
+
+from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -21,6 +24,20 @@ GAMES = [
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"games": GAMES})
+
+
+@cache
+def _favicon() -> bytes:
+    return (settings.BASE_DIR / "static" / "favicon.ico").read_bytes()
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for whatever the page links (the pages link
+    the SVG icon, ``static/favicon.svg``; this is the same card as a small ICO)."""
+    response = HttpResponse(_favicon(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @require_GET

@@ -102,3 +102,29 @@
     });
   });
 })();
+
+/* Invitation links: "Copy" puts the link on the clipboard (and selects it, so a
+   long press works too where the clipboard is not allowed), then says "Copied ✓". */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    var input = document.getElementById(button.getAttribute("data-copy"));
+    if (!input) return;
+    input.focus();
+    input.select();
+    var done = function () {
+      if (!button.hasAttribute("data-label")) button.setAttribute("data-label", button.textContent);
+      button.textContent = button.getAttribute("data-copied") || "Copied";
+      setTimeout(function () { button.textContent = button.getAttribute("data-label"); }, 2500);
+    };
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    if (copied) {
+      done();
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, function () {});
+    }
+  });
+})();

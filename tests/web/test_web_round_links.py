@@ -114,7 +114,7 @@ def test_a_player_finds_their_table_and_its_sheet_on_the_tournament_page(client)
     client.force_login(user)
     mine = section(html(client.get(base(setup))))
     partner = table.game.seats.get(number=0).player.name
-    assert "Round 1: <strong>table 2</strong>, seat 1, with " + partner in mine
+    assert "Round 1: <strong>table 2</strong>, seat 2, with " + partner in mine
     assert sheet_links(mine) == [sheet_path(table)]
     assert "Score sheet" in mine
     # The player on a bye is told so; someone not in the tournament sees nothing.

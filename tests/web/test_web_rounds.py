@@ -84,7 +84,7 @@ def test_create_enter_check_in_pair_swap_publish_pairings_cards(client, club, di
     assert cards.count('class="table-card"') == 2 and "window.print()" in cards
     for table in round_.tables.all():
         for seat in table.game.seats.all():
-            seat_no = f'<span class="seat-no">Seat {seat.number}</span>'
+            seat_no = f'<span class="seat-no">Seat {seat.number + 1}</span>'
             assert f'{seat_no} <span class="seat-name">{seat.player.name}</span>' in cards
 
 
@@ -302,7 +302,7 @@ def test_team_pairings_show_sides_and_cards_show_teams(client, club, director):
         tournament_service.check_in(entry, by=director)
     round_service.publish(round_service.pair_next_round(cup, by=director), by=director)
     page = html(client.get(url(cup, "rounds/1/")))
-    assert "side 0 (seats 0 &amp; 2)" in page and "side 1 (seats 1 &amp; 3)" in page
+    assert "side 1 (seats 1 &amp; 3)" in page and "side 2 (seats 2 &amp; 4)" in page
     assert "P00 &amp; P01" in page
     cards = html(client.get(url(cup, "rounds/1/cards")))
     assert cards.count('class="seat-no"') == 4

@@ -2,7 +2,7 @@
 
 from django.urls import include, path, re_path
 
-from tournaments.api import claims, views
+from tournaments.api import casual, claims, views
 
 urlpatterns = [
     path("clubs/", include("tournaments.api.sheets")),  # score sheets (before the 404 catch-all)
@@ -12,6 +12,18 @@ urlpatterns = [
     path("games/catalog", views.CatalogView.as_view(), name="api-game-catalog"),
     path("games/import", views.ImportView.as_view(), name="api-game-import"),
     path("games/", views.GameCreateView.as_view(), name="api-games"),
+    path("games/casual", casual.CasualGameView.as_view(), name="api-game-casual"),
+    path("games/join/<str:token>", casual.JoinView.as_view(), name="api-game-join"),
+    path(
+        "games/<uuid:game_id>/invitations",
+        casual.InvitationsView.as_view(),
+        name="api-game-invitations",
+    ),
+    path(
+        "games/<uuid:game_id>/invitations/<int:seat>",
+        casual.InvitationSeatView.as_view(),
+        name="api-game-invitation",
+    ),
     path("games/<uuid:game_id>/", views.GameDetailView.as_view(), name="api-game"),
     path(
         "games/<uuid:game_id>/seats/<int:number>",

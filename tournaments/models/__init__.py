@@ -3,6 +3,7 @@
 from tournaments.models.accounts import Account, ClaimCode, PlayerClaim
 from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
+from tournaments.models.invitations import GameInvitation
 from tournaments.models.players import Player
 from tournaments.models.rounds import Bye, Round, RoundCorrection, Table, TableEntry
 from tournaments.models.sheets import Forfeit, SheetEntry
@@ -20,6 +21,7 @@ __all__ = [
     "Forfeit",
     "Game",
     "GameEvent",
+    "GameInvitation",
     "GameSnapshot",
     "Membership",
     "Player",

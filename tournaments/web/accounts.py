@@ -18,6 +18,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -55,8 +56,12 @@ def _send_link(request: HttpRequest, user: Any) -> bool:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def sign_up(request: HttpRequest) -> HttpResponse:
+    # Where to go once signed up (an invitation to a game, say): a path on this site only.
+    after = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(after, {request.get_host()}, request.is_secure()):
+        after = ""
     if request.user.is_authenticated:
-        return redirect("accounts-claim")
+        return redirect(after or "accounts-claim")
     form = SignUpForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -82,8 +87,14 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                         request,
                         _("We could not send the e-mail just now; send it again in a while."),
                     )
+                if after:
+                    messages.info(
+                        request,
+                        _("We sent you an e-mail: follow its link to confirm your address."),
+                    )
+                    return redirect(after)
                 return redirect("accounts-verify-sent")
-    return render(request, "registration/signup.html", {"form": form}, status=status)
+    return render(request, "registration/signup.html", {"form": form, "next": after}, status=status)
 
 
 @never_cache

@@ -25,6 +25,7 @@ from tournaments.models import Game
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.event_store import append_event
 from tournaments.web import rummy_actions
+from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem, tally_fields, tally_from_form
 
 __all__ = ["FormProblem", "Outcome", "submit", "tally_fields", "tally_from_form"]
@@ -134,8 +135,9 @@ def _required(data: QueryDict, key: str, what: str) -> str:
 
 
 def _sentence(message: str) -> str:
-    """An engine or service message as a sentence: capitalised, with a full stop."""
-    message = message.strip()
+    """An engine or service message as a sentence: capitalised, with a full stop, and
+    its seats, sides and melds counted from 1 (:func:`people.from_one`)."""
+    message = from_one(message.strip())
     if not message:
         return "That was refused."
     message = message[0].upper() + message[1:]

@@ -21,7 +21,7 @@ def describe(entry: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, An
     event = entry["event"]
     kind = event.get("type")
     seat = event.get("seat")
-    who = names.get(seat, f"seat {seat}") if isinstance(seat, int) else ""
+    who = names.get(seat, f"seat {seat + 1}") if isinstance(seat, int) else ""
     text, cards = _words(kind, event, who, names)
     described: dict[str, Any] = {"sequence": entry["sequence"], "text": text, "cards": cards}
     capture = event.get("capture") if kind == "play" else None
@@ -81,8 +81,8 @@ def _tally_words(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     seats = sorted(names) or list(range(rows))
 
     def label(index: int) -> str:
-        members = [names.get(s, f"seat {s}") for s in seats if s % rows == index]
-        return " & ".join(members) or f"seat {index}"
+        members = [names.get(s, f"seat {s + 1}") for s in seats if s % rows == index]
+        return " & ".join(members) or f"seat {index + 1}"
 
     return tally_words(event, label)
 

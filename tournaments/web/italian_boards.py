@@ -38,7 +38,7 @@ THIRD_SIGNS = {0: "", 1: "\u2153", 2: "\u2154"}
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat, f"seat {seat}")
+    return names.get(seat, f"seat {seat + 1}")
 
 
 def _suit(code: str) -> str:

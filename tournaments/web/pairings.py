@@ -26,10 +26,10 @@ def teams(tournament: Tournament) -> bool:
 def place_label(tournament: Tournament, position: int, sides: int) -> str:
     """Where an entrant sits: its seat, or for a team its side and seats."""
     if not teams(tournament):
-        return f"seat {position}"
+        return f"seat {position + 1}"
     per_side = seats_per_side(tournament)
-    seats = " & ".join(str(position + k * sides) for k in range(per_side))
-    return f"side {position} (seats {seats})"
+    seats = " & ".join(str(position + k * sides + 1) for k in range(per_side))
+    return f"side {position + 1} (seats {seats})"
 
 
 def round_tables(round_: Round) -> dict[str, Any]:

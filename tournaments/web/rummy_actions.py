@@ -36,6 +36,7 @@ from engine.games import scala40_melds
 from tournaments.models import Game
 from tournaments.services.games import read_state
 from tournaments.web.cards import face
+from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem
 
 RUMMY = ("burraco", "scala40")
@@ -258,7 +259,7 @@ def _try(state: Any, event: dict[str, Any]) -> str | None:
     try:
         trial.apply(event)
     except EngineError as error:
-        return str(error)
+        return from_one(str(error))
     return None
 
 

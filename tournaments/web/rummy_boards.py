@@ -31,7 +31,7 @@ STEP_WORDS = {
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat, f"seat {seat}")
+    return names.get(seat, f"seat {seat + 1}")
 
 
 def _token_face(token: str) -> dict[str, Any]:

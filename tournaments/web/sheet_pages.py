@@ -139,7 +139,7 @@ def tally_text(state: dict[str, Any], tally: dict[str, Any] | None) -> str:
     sides = state["sides"]
 
     def label(index: int) -> str:
-        return sides[index] if 0 <= index < len(sides) else f"side {index}"
+        return sides[index] if 0 <= index < len(sides) else f"side {index + 1}"
 
     return tally_words(tally, label)
 

@@ -49,7 +49,7 @@ def seat_names(game: Game) -> dict[int, str]:
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat, f"seat {seat}")
+    return names.get(seat, f"seat {seat + 1}")
 
 
 def _acting(to_act: Any) -> list[int]:

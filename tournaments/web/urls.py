@@ -4,7 +4,15 @@ site root by tavolo/urls.py), and the log-in/log-out pages they need."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.web import clubs, entry_pages, round_pages, tournament_pages, views
+from tournaments.web import (
+    clubs,
+    entry_pages,
+    invitations,
+    new_game,
+    round_pages,
+    tournament_pages,
+    views,
+)
 
 app_name = "games"
 
@@ -13,6 +21,21 @@ R = T + "rounds/<int:number>/"
 
 urlpatterns = [
     path("games/", views.game_list, name="list"),
+    path("games/new", new_game.new_game, name="new"),
+    path("games/new/fields", new_game.new_game_fields, name="new-fields"),
+    path("games/join/<str:token>/", invitations.join, name="join"),
+    path("games/<uuid:game_id>/invite", invitations.invitations_page, name="invitations"),
+    path(
+        "games/<uuid:game_id>/invite/seats",
+        invitations.invitations_seats,
+        name="invitations-seats",
+    ),
+    path("games/<uuid:game_id>/invite/new", invitations.invitation_new, name="invitation-new"),
+    path(
+        "games/<uuid:game_id>/invite/withdraw",
+        invitations.invitation_withdraw,
+        name="invitation-withdraw",
+    ),
     path("games/<uuid:game_id>/", views.spectate, name="spectate"),
     path("games/<uuid:game_id>/board", views.spectator_board, name="board"),
     path("games/<uuid:game_id>/record.json", views.game_record, name="record"),

@@ -12,7 +12,6 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import Game
 from tournaments.services import access
 from tournaments.services.games import export_record
-from tournaments.web import rummy_actions, tables
+from tournaments.web import game_lists, rummy_actions, tables
 from tournaments.web.actions import submit
 
 WATCH_LIST_LENGTH = 12
@@ -78,34 +77,18 @@ def _check_seat(request: HttpRequest, game: Game, seat: int) -> HttpResponse | N
 @require_GET
 @never_cache
 def game_list(request: HttpRequest) -> HttpResponse:
-    """The user's games (seated at or created) and games in play to watch."""
-    mine: list[Game] = []
+    """The user's games, grouped (:mod:`game_lists`), and games in play to watch."""
     user = request.user
-    if user.is_authenticated:
-        mine = list(
-            Game.objects.filter(Q(created_by=user) | Q(seats__player__user=user))
-            .distinct()
-            .prefetch_related("seats__player")[:50]
-        )
+    mine = game_lists.grouped(user) if user.is_authenticated else None
+    context: dict[str, Any] = {"mine": mine}
     watch = list(
         Game.objects.filter(status=Game.Status.ACTIVE)
+        .exclude(pk__in=mine["ids"] if mine else [])
         .order_by("-started_at")
         .prefetch_related("seats__player")[:WATCH_LIST_LENGTH]
     )
-    return render(
-        request,
-        "games/list.html",
-        {"mine": [_summary(g, user) for g in mine], "watch": [_summary(g, user) for g in watch]},
-    )
-
-
-def _summary(game: Game, user: Any) -> dict[str, Any]:
-    return {
-        "game": game,
-        "title": tables.title_of(game.game_type),
-        "players": ", ".join(s.player.name for s in game.seats.all()),
-        "my_seats": access.seats_of(user, game),
-    }
+    context["watch"] = [game_lists.summary(g, user) for g in watch]
+    return render(request, "games/list.html", context)
 
 
 # ---------------------------------------------------------------------- spectators
@@ -117,7 +100,13 @@ def spectate(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game = _game_or_404(game_id)
     context = tables.spectator_board(game)
     context["my_seats"] = access.seats_of(request.user, game)
+    context["invite"] = _may_invite(request, game)
     return render(request, "games/spectate.html", context)
+
+
+def _may_invite(request: HttpRequest, game: Game) -> bool:
+    """A game still being set up offers its creator the invitations page."""
+    return game.status == Game.Status.SETUP and access.can_manage(request.user, game)
 
 
 @require_GET
@@ -151,7 +140,9 @@ def seat_page(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpRespon
     refused = _check_seat(request, game, seat)
     if refused is not None:
         return refused
-    return render(request, "games/seat.html", tables.seat_board(game, seat))
+    context = tables.seat_board(game, seat)
+    context["invite"] = _may_invite(request, game)
+    return render(request, "games/seat.html", context)
 
 
 @require_GET

@@ -1,0 +1,231 @@
+"""Invitation links to a casual game, on the web.
+
+- ``/games/<id>/invite`` (the game's creator): each seat with its player, or its
+  link with a Copy button, a QR code to scan from the creator's phone, and Withdraw
+  (or "New link"). The seat list refreshes itself (htmx) and, once every seat is
+  taken and the game has started, sends the creator to their seat.
+- ``/games/join/<token>/``: what the link invites to; logged out, a way to log in
+  (or sign up) and come back; logged in, one button to take the seat (a POST: a
+  link preview opening the address changes nothing).
+
+Thin: :mod:`tournaments.services.casual` decides; a refusal is shown in words and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.models import Game
+from tournaments.services import access, casual
+from tournaments.services.errors import ServiceError
+from tournaments.web import tables
+from tournaments.web.actions import _sentence
+
+
+def join_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("games:join", args=[token]))
+
+
+def qr_code(url: str) -> str:
+    """The link as a QR code, an SVG data URI for an ``<img>``."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#111"))
+
+
+def _managed_game(request: HttpRequest, game_id: uuid.UUID) -> Game | HttpResponse:
+    try:
+        game = tables.load_game(game_id)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not access.can_manage(request.user, game):
+        return render(
+            request,
+            "games/invite_refused.html",
+            {"message": _("Only the player who set up this game may invite players to it.")},
+            status=403,
+        )
+    return game
+
+
+def seats_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    names = {seat.number: seat.player.name for seat in game.seats.all()}
+    live = casual.live_invitations(game)
+    mine = access.seats_of(request.user, game)
+    seats = []
+    for number in range(game.players):
+        invitation = live.get(number)
+        url = join_url(request, invitation.token) if invitation else None
+        seats.append(
+            {
+                "number": number,
+                "name": names.get(number),
+                "me": number in mine,
+                "url": url,
+                "qr": qr_code(url) if url else None,
+                "expires_at": invitation.expires_at if invitation else None,
+            }
+        )
+    key = "-".join(
+        f"{s['number']}:{'t' if s['name'] else live[s['number']].pk if s['url'] else 'n'}"
+        for s in seats
+    )
+    return {
+        "game": game,
+        "key": key,
+        "title": tables.title_of(game.game_type),
+        "seats": seats,
+        "empty": sum(1 for s in seats if s["name"] is None),
+        "my_seat": mine[0] if mine else None,
+    }
+
+
+@require_GET
+@never_cache
+def invitations_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    game = _managed_game(request, game_id)
+    if isinstance(game, HttpResponse):
+        return game
+    if game.status != Game.Status.SETUP:
+        return redirect(_play_url(request, game))
+    return render(request, "games/invite.html", seats_context(request, game))
+
+
+@require_GET
+@never_cache
+def invitations_seats(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """The seat list alone (htmx polls it); once the game has started, a redirect."""
+    game = _managed_game(request, game_id)
+    if isinstance(game, HttpResponse):
+        return HttpResponse(status=403)
+    if game.status != Game.Status.SETUP:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = _play_url(request, game)
+        return response
+    context = seats_context(request, game)
+    if request.GET.get("v") == context["key"]:
+        return HttpResponse(status=204)  # nothing changed: the page keeps what it shows
+    return render(request, "games/_invite_seats.html", context)
+
+
+def _play_url(request: HttpRequest, game: Game) -> str:
+    mine = access.seats_of(request.user, game)
+    if mine:
+        return reverse("games:seat", args=[game.pk, mine[0]])
+    return reverse("games:spectate", args=[game.pk])
+
+
+def _seat_arg(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("seat", ""))
+    except ValueError:
+        raise ServiceError(_("Choose a seat.")) from None
+
+
+@require_POST
+def invitation_new(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    return _change(request, game_id, withdraw=False)
+
+
+@require_POST
+def invitation_withdraw(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    return _change(request, game_id, withdraw=True)
+
+
+def _change(request: HttpRequest, game_id: uuid.UUID, *, withdraw: bool) -> HttpResponse:
+    game = _managed_game(request, game_id)
+    if isinstance(game, HttpResponse):
+        return game
+    try:
+        seat = _seat_arg(request)
+        if withdraw:
+            casual.revoke(game, seat, request.user)
+            done = _("The link for seat %(seat)d no longer works.")
+        else:
+            casual.invite(game, seat, request.user)
+            done = _("Seat %(seat)d has a new link: send it to its player.")
+    except ServiceError as error:
+        context = seats_context(request, game)
+        context["banner"] = _sentence(str(error))
+        return render(request, "games/invite.html", context, status=error.status)
+    messages.success(request, done % {"seat": seat + 1})
+    return redirect(reverse("games:invitations", args=[game.pk]))
+
+
+# ---------------------------------------------------------------------- the invited
+
+
+def signup_url() -> str:
+    return reverse("accounts-signup")
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        found = casual.invitation(token)
+    except ServiceError as error:
+        return render(
+            request,
+            "games/invite_refused.html",
+            {"message": _sentence(str(error))},
+            status=error.status,
+        )
+    game = found.game
+    context: dict[str, Any] = {
+        "game": game,
+        "title": tables.title_of(game.game_type),
+        "seat": found.seat,
+        "players": game.players,
+        "inviter": _inviter(game),
+        "problem": _sentence(found.problem) if found.problem else None,
+    }
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.path)
+        back = urlencode({"next": request.path})
+        context["login_url"] = f"{reverse('games:login')}?{back}"
+        signup = signup_url()
+        context["signup_url"] = f"{signup}?{back}"
+        return render(request, "games/join.html", context)
+    if request.method == "GET":
+        if game.status != Game.Status.SETUP and access.seats_of(request.user, game):
+            return redirect(_play_url(request, game))  # their own, already used link
+        return render(request, "games/join.html", context, status=409 if found.problem else 200)
+    try:
+        game = casual.take_seat(token, request.user)
+    except ServiceError as error:
+        context["problem"] = _sentence(str(error))
+        return render(request, "games/join.html", context, status=error.status)
+    if game.status == Game.Status.ACTIVE:
+        messages.success(request, _("Everyone is here: the game has started."))
+    else:
+        messages.success(
+            request,
+            _("You have seat %(seat)d. The game starts when every seat is taken.")
+            % {"seat": found.seat + 1},
+        )
+    return redirect(reverse("games:seat", args=[game.pk, found.seat]))
+
+
+def _inviter(game: Game) -> str:
+    creator = game.created_by
+    if creator is None:
+        return ""
+    for seat in game.seats.all():
+        if seat.player.user_id == creator.pk:
+            return seat.player.name
+    return creator.get_full_name() or creator.get_username()
