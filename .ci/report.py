@@ -61,6 +61,11 @@ REQUIRED = [
         "tests.browser.test_browser_offline_sheet",
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",
     ),
+    (
+        "Browser test: a tournament set up with no JSON on a phone, a player enters (Chromium)",
+        "tests.browser.test_browser_setup",
+        "test_a_director_sets_up_on_a_phone_and_a_player_enters",
+    ),
 ]
 
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Entry, Player, Team, TeamMember, Tournament
 from tournaments.services import tournaments as tournament_service
@@ -120,7 +121,11 @@ def _team_for(
     ids = list(dict.fromkeys(partner_ids))
     if len(ids) != size - 1 or len(ids) != len(partner_ids):
         raise ServiceError(
-            _("A team here has %(size)s players: choose %(n)s different partners.")
+            ngettext(
+                "A team here has %(size)s players: choose your partner.",
+                "A team here has %(size)s players: choose %(n)s different partners.",
+                size - 1,
+            )
             % {"size": size, "n": size - 1},
             field="partners",
         )

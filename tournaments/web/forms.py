@@ -73,6 +73,7 @@ class ClubForm(forms.Form):
         label=_("Time zone"),
         choices=time_zone_choices,
         initial=DEFAULT_TIME_ZONE,
+        required=False,
         help_text=_("Every date and time on the club's pages is shown in this zone."),
     )
 
