@@ -228,11 +228,13 @@ class TournamentForm(forms.Form):
         if self.initial.get("table_sizes") not in dict(sizes):
             self.initial["table_sizes"] = sizes[0][0] if sizes else ""
         self.fields["points_method"].choices = method_choices()
-        for n in range(1, TIEBREAK_SLOTS + 1):
+        stored = list(self.initial.pop("tiebreaks", DEFAULT_TIEBREAKS))
+        self.slots = max(TIEBREAK_SLOTS, len(stored))  # never drop one set by the API
+        for n in range(1, self.slots + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
                 label=_ordinal(n), choices=tiebreak_choices(), required=False
             )
-        for n, name in enumerate(self.initial.pop("tiebreaks", DEFAULT_TIEBREAKS), start=1):
+        for n, name in enumerate(stored, start=1):
             self.initial.setdefault(f"tiebreak_{n}", name)
         self.locked = locked
         if locked:  # a round is published: the game can no longer change
@@ -265,7 +267,7 @@ class TournamentForm(forms.Form):
         return tiebreak_list()
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
-        return [self[f"tiebreak_{n}"] for n in range(1, TIEBREAK_SLOTS + 1)]
+        return [self[f"tiebreak_{n}"] for n in range(1, self.slots + 1)]
 
     # -- cleaning
 
@@ -335,7 +337,7 @@ class TournamentForm(forms.Form):
         """The tiebreaks chosen, in order (empty slots skipped)."""
         self.tiebreak_slots = []
         names = []
-        for n in range(1, TIEBREAK_SLOTS + 1):
+        for n in range(1, self.slots + 1):
             name = self.cleaned_data.get(f"tiebreak_{n}")
             if name:
                 names.append(name)
