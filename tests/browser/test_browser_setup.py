@@ -127,3 +127,11 @@ def test_a_director_sets_up_on_a_phone_and_a_player_enters(live_site, phone_page
     _no_sideways_scroll(page)
     snap(page, "05-entered")
     assert _json_line(live_site.shell(STORED.replace("CLUB", club)))["entries"] == ["Pia Rossi"]
+
+    # 6. The club page lists it with its day, time, venue and entries, at 360 px.
+    page.goto(f"/clubs/{club}/")
+    row = page.locator(".tournament-when")
+    expect(row).to_contain_text("Sat 5 Dec 2026, 20:30")
+    expect(row).to_contain_text("entries 1 of 8")
+    _no_sideways_scroll(page)
+    snap(page, "06-club-page")

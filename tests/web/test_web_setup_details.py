@@ -230,3 +230,13 @@ def test_a_player_forms_a_team_from_the_page(client, club, director):
     assert entry.team.name == "anna & Bruno"
     response = client.post(url(pairs, "entries/me"), {"partner": [str(bruno.pk)]})
     assert response.status_code == 409 and "already entered" in html(response)
+
+
+def test_tiebreaks_set_through_the_api_beyond_six_are_kept(client, club, director):
+    names = ["buchholz", "buchholz_cut1", "buchholz_median", "sonneborn_berger", "progressive"]
+    names += ["game_score", "score_margin", "lot"]
+    cup = make_tournament(club, director, {"name": "Long", "tiebreaks": names})
+    client.force_login(director)
+    page = html(client.get(url(cup, "setup")))
+    assert page.count('name="tiebreak_') == 8
+    assert '<option value="lot" selected>' in page
