@@ -76,3 +76,17 @@ METHOD_NAMES = {
 
 def method_name(method: str) -> str:
     return str(METHOD_NAMES.get(method, method))
+
+
+SETTING_SHAPES = {
+    "options": "an object of option names and values",
+    "table_sizes": "a list of whole numbers of seats, e.g. [4]",
+    "scoring": 'an object such as {"method": "placement"}',
+    "tiebreaks": 'a list of tiebreak names, e.g. ["buchholz", "progressive"]',
+    "rounds_planned": "a whole number",
+    "group_size": "a whole number or null",
+    "entry_limit": "a whole number or null",
+    "starts_on": 'a date such as "2026-12-05", or null',
+    "start_time": 'a time such as "20:30", or null',
+}
+"""What a setting of the API takes, said in words for its errors."""

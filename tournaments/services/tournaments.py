@@ -31,7 +31,7 @@ from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user
 from tournaments.services.scoring_settings import check_scoring
-from tournaments.services.setting_names import setting_name
+from tournaments.services.setting_names import SETTING_SHAPES, setting_name
 from tournaments.services.tournament_details import (
     DETAIL_FIELDS,
     check_details,
@@ -162,7 +162,7 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
             raise ServiceError(
                 f"{setting_name(key)} ({key}) cannot be {type(value).__name__} "
-                f"{value!r}: {_WANTED.get(key, 'see the API schema')}",
+                f"{value!r}: {SETTING_SHAPES.get(key, 'see the API schema')}",
                 field=key,
             )
         cleaned[key] = value
@@ -205,19 +205,6 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
         raise ServiceError("tiebreaks must list tiebreak names", field="tiebreaks")
     clean_details(cleaned)
     return cleaned
-
-
-_WANTED = {
-    "options": "an object of option names and values",
-    "table_sizes": "a list of whole numbers of seats, e.g. [4]",
-    "scoring": 'an object such as {"method": "placement"}',
-    "tiebreaks": 'a list of tiebreak names, e.g. ["buchholz", "progressive"]',
-    "rounds_planned": "a whole number",
-    "group_size": "a whole number or null",
-    "entry_limit": "a whole number or null",
-    "starts_on": 'a date such as "2026-12-05", or null',
-    "start_time": 'a time such as "20:30", or null',
-}
 
 
 def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> Tournament:

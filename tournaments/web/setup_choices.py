@@ -1,6 +1,7 @@
 """What the tournament setup form shows people for the engine's and the scoring app's
 names: a label for each house rule and each of its choices, the seats-per-table
-choices a game allows, the points methods and the tiebreaks with a one-line meaning.
+choices a game allows, the points methods and the tiebreaks with a one-line meaning;
+and the form field of a house rule and a tournament's settings as the form's values.
 
 The rules stay where they are (the engine's option declarations, :mod:`scoring.points`,
 :mod:`scoring.tiebreaks`); this module only names them. A name it does not know is
@@ -9,6 +10,9 @@ shown made readable ("score_limit" as "Score limit"), never refused.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
@@ -16,8 +20,10 @@ from engine.cards import Card
 from engine.options import Option
 from scoring.points import METHODS
 from scoring.read import label as tiebreak_label
-from scoring.standings import TIEBREAK_NAMES
+from scoring.standings import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
+from tournaments.models import Tournament
 from tournaments.services.setting_names import method_name
+from tournaments.web.forms import OPTION_PREFIX, option_spec
 
 OPTION_LABELS = {
     "deals": _("Deals per game"),
@@ -121,3 +127,69 @@ def tiebreaks() -> list[tuple[str, str, str]]:
 
 def tiebreak_choices() -> list[tuple[str, str]]:
     return [("", _("— none —"))] + [(name, label) for name, label, _m in tiebreaks()]
+
+
+def option_field(option: Option) -> forms.Field:
+    """The form field for one of the engine's option declarations."""
+    common: dict[str, Any] = {
+        "label": option_label(option),
+        "help_text": option.help[:1].upper() + option.help[1:] + ".",
+    }
+    if option.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if option.kind == "int":
+        return forms.IntegerField(
+            required=not option.nullable,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            **common,
+        )
+    if option.choices or option.kind == "card":
+        choices = option_choices(option)
+        if option.nullable:
+            choices.insert(0, ("", "—"))
+        return forms.ChoiceField(choices=choices, required=not option.nullable, **common)
+    return forms.CharField(required=not option.nullable, max_length=40, **common)
+
+
+def initial_of(tournament: Tournament) -> dict[str, Any]:
+    """A tournament's settings as the setup form's initial values."""
+    initial: dict[str, Any] = {
+        field: getattr(tournament, field)
+        for field in (
+            "name",
+            "game_type",
+            "entry_kind",
+            "mode",
+            "rounds_planned",
+            "pairing_method",
+            "first_round",
+            "group_size",
+            "late_entry_score",
+            "avoid_same_household",
+            "avoid_same_affiliation",
+            "status",
+            "starts_on",
+            "start_time",
+            "venue",
+            "description",
+            "entry_limit",
+            "registration_open",
+            "self_entry",
+        )
+    }
+    initial["table_sizes"] = ",".join(str(s) for s in tournament.table_sizes)
+    scoring = dict(tournament.scoring or {})
+    initial["points_method"] = scoring.pop("method", "")
+    places = scoring.pop("placement_points", None)
+    if isinstance(places, list):
+        initial["placement_points"] = ", ".join(str(p) for p in places)
+    elif isinstance(places, dict):
+        initial["placement_points"] = "; ".join(
+            f"{size}: {', '.join(str(p) for p in values)}" for size, values in places.items()
+        )
+    initial.update(scoring)
+    initial["tiebreaks"] = list(tournament.tiebreaks) or list(DEFAULT_TIEBREAKS)
+    for name, option in option_spec(tournament.game_type).items():
+        initial[OPTION_PREFIX + name] = tournament.options.get(name, option.default)
+    return initial

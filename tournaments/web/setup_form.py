@@ -24,7 +24,6 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 from engine.errors import InvalidOption
-from engine.options import Option
 from scoring.standings import DEFAULT_TIEBREAKS
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
@@ -32,8 +31,7 @@ from tournaments.web.forms import OPTION_PREFIX, game_choices, option_spec
 from tournaments.web.setup_choices import (
     METHOD_HELP,
     method_choices,
-    option_choices,
-    option_label,
+    option_field,
     size_choices,
     tiebreak_choices,
 )
@@ -52,29 +50,6 @@ METHOD_KEYS = {
     "victory_points_wbf": ("wbf_deals", "wbf_margin_unit"),
 }
 """Which fields belong to which points method (the keys of :mod:`scoring.points`)."""
-
-
-def option_field(option: Option) -> forms.Field:
-    """The form field for one of the engine's option declarations."""
-    common: dict[str, Any] = {
-        "label": option_label(option),
-        "help_text": option.help[:1].upper() + option.help[1:] + ".",
-    }
-    if option.kind == "bool":
-        return forms.BooleanField(required=False, **common)
-    if option.kind == "int":
-        return forms.IntegerField(
-            required=not option.nullable,
-            min_value=option.minimum,
-            max_value=option.maximum,
-            **common,
-        )
-    if option.choices or option.kind == "card":
-        choices = option_choices(option)
-        if option.nullable:
-            choices.insert(0, ("", "—"))
-        return forms.ChoiceField(choices=choices, required=not option.nullable, **common)
-    return forms.CharField(required=not option.nullable, max_length=40, **common)
 
 
 def _number(**kwargs: Any) -> forms.DecimalField:
@@ -390,46 +365,3 @@ class TournamentForm(forms.Form):
                 return self.tiebreak_slots[position]
             return "tiebreak_1"
         return field if isinstance(field, str) else None
-
-
-def initial_of(tournament: Tournament) -> dict[str, Any]:
-    """A tournament's settings as the setup form's initial values."""
-    initial: dict[str, Any] = {
-        field: getattr(tournament, field)
-        for field in (
-            "name",
-            "game_type",
-            "entry_kind",
-            "mode",
-            "rounds_planned",
-            "pairing_method",
-            "first_round",
-            "group_size",
-            "late_entry_score",
-            "avoid_same_household",
-            "avoid_same_affiliation",
-            "status",
-            "starts_on",
-            "start_time",
-            "venue",
-            "description",
-            "entry_limit",
-            "registration_open",
-            "self_entry",
-        )
-    }
-    initial["table_sizes"] = ",".join(str(s) for s in tournament.table_sizes)
-    scoring = dict(tournament.scoring or {})
-    initial["points_method"] = scoring.pop("method", "")
-    places = scoring.pop("placement_points", None)
-    if isinstance(places, list):
-        initial["placement_points"] = ", ".join(str(p) for p in places)
-    elif isinstance(places, dict):
-        initial["placement_points"] = "; ".join(
-            f"{size}: {', '.join(str(p) for p in values)}" for size, values in places.items()
-        )
-    initial.update(scoring)
-    initial["tiebreaks"] = list(tournament.tiebreaks) or list(DEFAULT_TIEBREAKS)
-    for name, option in option_spec(tournament.game_type).items():
-        initial[OPTION_PREFIX + name] = tournament.options.get(name, option.default)
-    return initial

@@ -27,7 +27,8 @@ from tournaments.web.forms import game_title, option_spec, with_titles
 from tournaments.web.pages import club_or_404, may, refuse, sentence, tournament_or_404
 from tournaments.web.pairings import my_table
 from tournaments.web.self_entry_pages import self_entry_context
-from tournaments.web.setup_form import TournamentForm, initial_of
+from tournaments.web.setup_choices import initial_of
+from tournaments.web.setup_form import TournamentForm
 
 
 @require_GET
