@@ -50,7 +50,8 @@ def outsider_director() -> Any:
 
 def test_anyone_lists_clubs(club: Club) -> None:
     listed = check(api().get("/api/clubs/"), 200)
-    assert {"slug": club.slug, "name": club.name, "description": ""} in listed
+    shown = {"slug": club.slug, "name": club.name, "description": "", "time_zone": "Europe/Rome"}
+    assert shown in listed
 
 
 def test_a_logged_in_user_creates_a_club_and_owns_it() -> None:

@@ -195,7 +195,7 @@ def test_scorers_enter_players_and_teams(club: Club, director: Any) -> None:
 def test_a_user_enters_themselves_while_entries_are_open(cup: Tournament, director: Any) -> None:
     user = make_user("pia")
     url = cup_url(cup) + "entries/"
-    assert "not open" in check(api(user).post(url, {}, format="json"), 409)["detail"]
+    assert "Entries are closed" in check(api(user).post(url, {}, format="json"), 409)["detail"]
     assert not Player.objects.filter(user=user).exists()  # nothing half-made
     tournaments.set_status(cup, by=director, status="open")
     made = check(api(user).post(url, {}, format="json"), 201)
@@ -368,7 +368,7 @@ def test_register_self_makes_the_player_only_when_the_entry_is_made(
     cup: Tournament, director: Any
 ) -> None:
     user = make_user("self")
-    with pytest.raises(Conflict, match="not open"):
+    with pytest.raises(Conflict, match="Entries are closed"):
         tournaments.register_self(cup, by=user)
     assert not Player.objects.filter(user=user).exists()
     tournaments.set_status(cup, by=director, status="open")
@@ -394,7 +394,7 @@ def test_scoring_that_cannot_score_the_tables_is_refused_by_field(
     url = club_url(club) + "tournaments/"
     data = {"name": "Tre", "game_type": "italian_whist", "scoring": {"method": "win_draw_loss"}}
     answer = check(api(director).post(url, data, format="json"), 400)
-    assert answer["field"] == "scoring" and "tables of two sides" in answer["detail"]
+    assert answer["field"] == "scoring" and "tables where two sides meet" in answer["detail"]
     data = {"name": "Tre", "game_type": "german_whist", "tiebreaks": ["buchholz", "coin"]}
     answer = check(api(director).post(url, data, format="json"), 400)
     assert answer["field"] == "tiebreaks" and "unknown tiebreak 'coin'" in answer["detail"]

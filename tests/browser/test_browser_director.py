@@ -88,19 +88,21 @@ def test_director_sets_up_a_tournament_and_publishes_round_one(
     with page.expect_response(lambda r: "/t/game-fields" in r.url):
         page.get_by_label("Game", exact=True).select_option("german_whist")
     expect(page.locator('input[name="option_deals"]')).to_have_value("1")
-    expect(page.locator('input[name="table_sizes"]')).to_have_value("2")
+    expect(page.locator('select[name="table_sizes"]')).to_have_value("2")
     assert page.evaluate("window.__tavoloSamePage === true"), "the page was reloaded"
     page.locator('input[name="option_deals"]').fill("2")
     page.get_by_label("Rounds", exact=True).fill("3")
     snap(page, "02-setup")
-    # A table size the game cannot seat: refused next to its field, nothing created.
-    page.locator('input[name="table_sizes"]').fill("3")
+    # Placement points too few for a table of two: refused next to their field,
+    # nothing created, what was typed kept.
+    page.locator('select[name="points_method"]').select_option("placement")
+    page.locator('input[name="placement_points"]').fill("1")
     page.get_by_role("button", name="Create the tournament").click()
-    error = page.locator(".field--error", has=page.locator('input[name="table_sizes"]'))
-    expect(error.locator(".field-error")).to_contain_text("not 3")
+    error = page.locator(".field--error", has=page.locator('input[name="placement_points"]'))
+    expect(error.locator(".field-error")).to_contain_text("a table of 2 needs 2")
     expect(page.locator('input[name="option_deals"]')).to_have_value("2")  # kept
     snap(page, "02-setup-refused")
-    page.locator('input[name="table_sizes"]').fill("2")
+    page.locator('input[name="placement_points"]').fill("2, 0")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Entries")).to_be_visible()
     tournament = page.url.rstrip("/").split("/t/")[1].split("/")[0]

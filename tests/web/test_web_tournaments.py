@@ -41,8 +41,9 @@ def setup_data(**changes) -> dict[str, str]:
         "group_size": "",
         "late_entry_score": "0",
         "avoid_same_household": "on",
-        "scoring": "",
-        "tiebreaks": "",
+        "registration_open": "on",
+        "self_entry": "on",
+        "points_method": "",
     }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
@@ -94,13 +95,18 @@ def test_game_fields_fragment_has_the_table_size_and_options_of_that_game(client
 
 def test_director_creates_a_tournament(client, club, director):
     client.force_login(director)
-    data = setup_data(scoring='{"win": 2, "draw": 1}', tiebreaks="buchholz, game_win")
+    data = setup_data(
+        points_method="win_draw_loss", win="3", draw="1.5", loss="", placement_points="9, 1",
+        tiebreak_1="buchholz", tiebreak_2="", tiebreak_3="game_win",
+    )  # fmt: skip
     response = client.post(f"/clubs/{club.slug}/t/new", data)
     cup = Tournament.objects.get(name="Autumn Whist")
     assert response.status_code == 302 and response["Location"] == url(cup, "entries")
     assert cup.options == {"deals": 3} and cup.table_sizes == [2]
     assert cup.status == "open" and cup.rounds_planned == 4
-    assert cup.scoring == {"win": 2, "draw": 1} and cup.tiebreaks == ["buchholz", "game_win"]
+    # Only the chosen method's numbers are kept; empty tiebreak slots are skipped.
+    assert cup.scoring == {"method": "win_draw_loss", "win": 3, "draw": 1.5}
+    assert cup.tiebreaks == ["buchholz", "game_win"]
     assert cup.avoid_same_household and not cup.avoid_same_affiliation
     assert cup.created_by == director
 
@@ -108,13 +114,27 @@ def test_director_creates_a_tournament(client, club, director):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"table_sizes": "3"}, "table_sizes", "played by 2 players, not 3"),
-        ({"table_sizes": "two"}, "table_sizes", "whole numbers of seats"),
+        ({"table_sizes": "3"}, "table_sizes", "Select a valid choice"),
         ({"option_deals": "0"}, "option_deals", "greater than or equal to 1"),
-        ({"scoring": "{win: 2"}, "scoring", "This is not JSON"),
-        ({"scoring": "[1, 2]"}, "scoring", "JSON object"),
-        ({"scoring": '{"method": "elo"}'}, "scoring", "unknown method &#x27;elo&#x27;"),
-        ({"tiebreaks": "buchholz, wins"}, "tiebreaks", "unknown tiebreak &#x27;wins&#x27;"),
+        ({"points_method": "elo"}, "points_method", "Select a valid choice"),
+        ({"points_method": "placement", "placement_points": "three, two"},
+         "placement_points", "Write numbers separated by commas"),
+        ({"points_method": "placement", "placement_points": "3, 2, 1, 5"},
+         "placement_points", "The placement points"),
+        ({"game_type": "three_handed_whist", "table_sizes": "3", "option_deals": "",
+          "option_target_score": "21", "points_method": "win_draw_loss"},
+         "points_method", "scores tables where two sides meet"),
+        ({"game_type": "three_handed_whist", "table_sizes": "3", "option_deals": "",
+          "option_target_score": "21", "points_method": "placement",
+          "placement_points": "2, 1"}, "placement_points", "a table of 3 needs 3"),
+        ({"points_method": "victory_points_wbf"}, "wbf_deals", "required by the method"),
+        ({"tiebreak_1": "buchholz", "tiebreak_2": "progressive", "tiebreak_3": "buchholz"},
+         "tiebreak_3", "listed twice"),
+        ({"tiebreak_1": "lot", "tiebreak_2": "buchholz"}, "tiebreak_1", "can only come last"),
+        ({"tiebreak_1": "wins"}, "tiebreak_1", "Select a valid choice"),
+        ({"start_time": "20:30"}, "starts_on", "A start time needs a date"),
+        ({"starts_on": "5 December"}, "starts_on", "Enter a valid date"),
+        ({"entry_limit": "1"}, "entry_limit", "greater than or equal to 2"),
         ({"rounds_planned": "0"}, "rounds_planned", "greater than or equal to 1"),
         ({"name": ""}, "name", "required"),
         ({"pairing_method": "mitchell", "game_type": "three_handed_whist",
@@ -143,9 +163,9 @@ def test_bad_setup_is_refused_next_to_its_field_and_creates_nothing(
 
 def test_refusals_name_the_game_by_its_title(client, club, director):
     client.force_login(director)
-    response = client.post(f"/clubs/{club.slug}/t/new", setup_data(table_sizes="3"))
+    response = client.post(f"/clubs/{club.slug}/t/new", setup_data(entry_kind="team"))
     title = engine.game_class("german_whist").title
-    assert f"{title} is played by 2 players, not 3." in html(response)
+    assert f"{title} at [2] seats is not a partnership game" in html(response)
     assert "german_whist is" not in html(response).lower()
 
 
@@ -218,7 +238,7 @@ def test_public_page_shows_settings_entrants_and_no_director_links(client, direc
     assert "Guest 3" in page
     assert "Points: win 2, draw 1, loss 0; a bye 2." in page
     assert "setup" not in page and "Pair round" not in page
-    assert "log in</a> to enter" in page
+    assert "log in to enter</a>" in page
     client.force_login(director)
     page = html(client.get(url(cup)))
     assert url(cup, "setup") in page and "Pair round 1" in page
@@ -232,7 +252,7 @@ def test_a_player_enters_and_checks_in_themselves(client, cup):
     user = make_user("pia")
     client.force_login(user)
     page = html(client.get(url(cup)))
-    assert "Enter this tournament" in page
+    assert ">Enter</button>" in page
     response = client.post(url(cup, "entries/me"))
     assert response.status_code == 302
     entry = Entry.objects.get(tournament=cup, player__user=user)
@@ -252,9 +272,9 @@ def test_self_entry_needs_open_entries_and_a_login(client, club, director, cup):
     assert client.post(url(cup, "entries/me")).status_code == 403
     tournament_service.set_status(cup, by=director, status="running")
     client.force_login(make_user())
-    assert "Enter this tournament" not in html(client.get(url(cup)))
+    assert ">Enter</button>" not in html(client.get(url(cup)))
     response = client.post(url(cup, "entries/me"))
-    assert response.status_code == 409 and "Entries are not open" in html(response)
+    assert response.status_code == 409 and "Entries are closed." in html(response)
     assert cup.entries.count() == 0
 
 

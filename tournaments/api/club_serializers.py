@@ -28,12 +28,20 @@ class ClubCreateSerializer(StrictSerializer):
         help_text="the club's short name in URLs (made from the name when left out)",
     )
     description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
+    time_zone = StrictCharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="the club's IANA time zone for every time its pages show (default Europe/Rome)",
+    )
 
 
 class ClubSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField(allow_blank=True)
+    time_zone = serializers.CharField(help_text="e.g. Europe/Rome")
 
 
 class TournamentSummarySerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from tournaments.api import claims, clubs, entries, rounds, seating, tournaments
+from tournaments.api import claims, clubs, entries, my_entry, rounds, seating, tournaments
 from tournaments.api.club_base import not_found
 
 T = "<slug:slug>/tournaments/<slug:tournament>/"
@@ -34,6 +34,7 @@ urlpatterns = [
     path(T + "status", tournaments.TournamentStatusView.as_view(), name="api-tournament-status"),
     path(T + "my-place", seating.MyPlaceView.as_view(), name="api-my-place"),
     path(T + "entries/", entries.EntriesView.as_view(), name="api-entries"),
+    path(T + "my-entry", my_entry.MyEntryView.as_view(), name="api-my-entry"),
     path(E, entries.EntryView.as_view(), name="api-entry"),
     path(E + "check-in", entries.CheckInView.as_view(), name="api-entry-check-in"),
     path(E + "check-out", entries.CheckOutView.as_view(), name="api-entry-check-out"),

@@ -33,6 +33,7 @@ def club_detail(club: Club, request: Request) -> dict[str, Any]:
         "slug": club.slug,
         "name": club.name,
         "description": club.description,
+        "time_zone": club.time_zone,
         "created_at": club.created_at,
         "role": role.value if role else None,
         "tournaments": [
@@ -81,7 +82,12 @@ class ClubListView(ClubAPIView):
     def get(self, request: Request) -> Response:
         return Response(
             [
-                {"slug": c.slug, "name": c.name, "description": c.description}
+                {
+                    "slug": c.slug,
+                    "name": c.name,
+                    "description": c.description,
+                    "time_zone": c.time_zone,
+                }
                 for c in Club.objects.all()
             ]
         )

@@ -55,6 +55,29 @@ class SettingsSerializer(StrictSerializer):
     )
     avoid_same_household = StrictBooleanField(required=False)
     avoid_same_affiliation = StrictBooleanField(required=False)
+    starts_on = serializers.DateField(
+        required=False, allow_null=True, help_text="the day it is played (YYYY-MM-DD)"
+    )
+    start_time = serializers.TimeField(
+        required=False,
+        allow_null=True,
+        help_text="when play starts (HH:MM) on the club's clock (its time_zone)",
+    )
+    venue = StrictCharField(max_length=200, required=False, allow_blank=True)
+    description = StrictCharField(max_length=4000, required=False, allow_blank=True)
+    entry_limit = StrictIntegerField(
+        min_value=2,
+        max_value=10_000,
+        required=False,
+        allow_null=True,
+        help_text="at most this many entries (withdrawn ones not counted); null: no limit",
+    )
+    registration_open = StrictBooleanField(
+        required=False, help_text="entries are taken while this is true and the status is open"
+    )
+    self_entry = StrictBooleanField(
+        required=False, help_text="players with a login may enter and withdraw themselves"
+    )
 
 
 class TournamentCreateSerializer(SettingsSerializer):
@@ -97,6 +120,22 @@ class TournamentSerializer(serializers.Serializer):
     status = choice(T.Status.choices)
     rounds_published = serializers.IntegerField()
     created_at = serializers.DateTimeField()
+    starts_on = serializers.DateField(allow_null=True)
+    start_time = serializers.CharField(allow_null=True, help_text="HH:MM on the club's clock")
+    time_zone = serializers.CharField(help_text="the club's time zone, e.g. Europe/Rome")
+    starts_at = serializers.DateTimeField(
+        allow_null=True, help_text="the start with the club's UTC offset (null: no date)"
+    )
+    venue = serializers.CharField(allow_blank=True)
+    description = serializers.CharField(allow_blank=True)
+    entry_limit = serializers.IntegerField(allow_null=True)
+    entries = serializers.IntegerField(help_text="entries that count (withdrawn ones do not)")
+    registration_open = serializers.BooleanField()
+    self_entry = serializers.BooleanField()
+    entries_closed = serializers.CharField(
+        allow_null=True,
+        help_text="why a player cannot enter themselves now, in words (null: they can)",
+    )
 
 
 class StatusSerializer(StrictSerializer):
@@ -149,6 +188,26 @@ class EntryUpdateSerializer(StrictSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs:
             raise serializers.ValidationError("say what to change: rating, household, affiliation")
+        return attrs
+
+
+class MyEntrySerializer(StrictSerializer):
+    """Enter yourself: nothing for an individual tournament; for teams, one of your
+    teams (``team``) or partners from the club's players (``partners``)."""
+
+    team = IdField(required=False, help_text="one of the club's teams that you play in")
+    partners = serializers.ListField(
+        child=IdField(),
+        required=False,
+        max_length=5,
+        help_text="the club's players (ids) to form a new team with, in seating order",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "team" in attrs and attrs.get("partners"):
+            raise serializers.ValidationError(
+                {"team": ["choose one of your teams, or partners for a new one, not both"]}
+            )
         return attrs
 
 

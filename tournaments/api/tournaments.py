@@ -20,6 +20,7 @@ from tournaments.api import tournament_serializers as s
 from tournaments.api.club_base import READ, WRITE, ClubAPIView, errors
 from tournaments.models import Tournament
 from tournaments.services import scoring_settings, tournaments
+from tournaments.services import tournament_details as details
 
 
 def tournament_detail(t: Tournament) -> dict[str, Any]:
@@ -45,6 +46,17 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "status": t.status,
         "rounds_published": tournaments.published_rounds(t),
         "created_at": t.created_at,
+        "starts_on": t.starts_on.isoformat() if t.starts_on else None,
+        "start_time": t.start_time.strftime("%H:%M") if t.start_time else None,
+        "time_zone": t.club.time_zone,
+        "starts_at": t.starts_at.isoformat() if t.starts_at else None,
+        "venue": t.venue,
+        "description": t.description,
+        "entry_limit": t.entry_limit,
+        "entries": details.entry_count(t),
+        "registration_open": t.registration_open,
+        "self_entry": t.self_entry,
+        "entries_closed": details.entries_taken(t),
     }
 
 

@@ -9,10 +9,21 @@ partnership games entered as teams.
 
 from __future__ import annotations
 
+from zoneinfo import available_timezones
+
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.players import Player
+
+DEFAULT_TIME_ZONE = "Europe/Rome"
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Every IANA time zone a club may choose, by name (``Europe/Rome``)."""
+    names = sorted(z for z in available_timezones() if "/" in z and not z.startswith("Etc/"))
+    return [(name, name.replace("_", " ")) for name in names]
 
 
 class Club(models.Model):
@@ -21,6 +32,13 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     description = models.TextField(blank=True)
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=DEFAULT_TIME_ZONE,
+        help_text=_("Every time on the club's pages is shown in this zone."),
+    )
+    """An IANA zone name (``Europe/Rome``): the club's clock, for every time people read."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,9 @@ entrant: a player or a team, with its rating, check-in and withdrawal.
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import models
 
@@ -76,6 +79,19 @@ class Tournament(models.Model):
     seed = models.BigIntegerField()
     """Breaks every tie (pairing, lots) deterministically."""
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # -- details a player reads (dates and times on the club's clock, see Club.time_zone)
+    starts_on = models.DateField(null=True, blank=True)
+    """The day it is played, on the club's calendar."""
+    start_time = models.TimeField(null=True, blank=True)
+    """When play starts, on the club's clock (wall-clock time in the club's zone)."""
+    venue = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)
+    entry_limit = models.PositiveIntegerField(null=True, blank=True)
+    """At most this many entries (withdrawn ones not counted); ``None``: no limit."""
+    registration_open = models.BooleanField(default=True)
+    """Entries are taken while this is set and the status is *open*."""
+    self_entry = models.BooleanField(default=True)
+    """Players with a login may enter (and withdraw) themselves while entries are taken."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
@@ -90,6 +106,15 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def starts_at(self) -> dt.datetime | None:
+        """The start as an aware datetime in the club's zone (midnight when no time is
+        set); ``None`` without a date."""
+        if self.starts_on is None:
+            return None
+        zone = ZoneInfo(self.club.time_zone)
+        return dt.datetime.combine(self.starts_on, self.start_time or dt.time(0), tzinfo=zone)
 
 
 class Entry(models.Model):

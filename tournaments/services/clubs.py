@@ -17,7 +17,9 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
+from tournaments.models.clubs import DEFAULT_TIME_ZONE
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from tournaments.services.tournament_details import check_time_zone
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -58,10 +60,13 @@ def club_by_slug(slug: str) -> Club:
         raise NotFound(f"there is no club {slug!r}") from None
 
 
-def create_club(*, name: str, owner: User, slug: str = "", description: str = "") -> Club:
-    """A new club, with ``owner`` as its owner."""
+def create_club(
+    *, name: str, owner: User, slug: str = "", description: str = "", time_zone: str = ""
+) -> Club:
+    """A new club, with ``owner`` as its owner (its time zone Europe/Rome unless given)."""
     if not owner.is_authenticated:
         raise Forbidden("log in to create a club")
+    zone = check_time_zone(time_zone) if time_zone else DEFAULT_TIME_ZONE
     name = name.strip()
     if not name:
         raise ServiceError("a club needs a name")
@@ -70,10 +75,20 @@ def create_club(*, name: str, owner: User, slug: str = "", description: str = ""
         raise ServiceError("the club's short name must contain letters or digits")
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name, slug=slug, description=description)
+            club = Club.objects.create(
+                name=name, slug=slug, description=description, time_zone=zone
+            )
             Membership.objects.create(club=club, user_id=owner.pk, role=Role.OWNER)
     except IntegrityError:
         raise Conflict(f"a club called {slug!r} already exists") from None
+    return club
+
+
+def set_time_zone(club: Club, *, by: User, time_zone: str) -> Club:
+    """The club's clock for every time its pages show (directors)."""
+    require_role(by, club, Role.DIRECTOR)
+    club.time_zone = check_time_zone(time_zone)
+    club.save(update_fields=["time_zone"])
     return club
 
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.describe import describe_points
 from scoring.errors import ScoringError
 from scoring.points import HEAD_TO_HEAD_METHODS, PointsSettings
 from scoring.standings import DEFAULT_TIEBREAKS, StandingsSettings
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.setting_names import method_name, points_setting_name
 
 
 def sides_per_table(settings: Mapping[str, Any]) -> list[int]:
@@ -69,31 +72,52 @@ def tournament_sides(tournament: Tournament) -> list[int]:
 
 def check_scoring(settings: Mapping[str, Any]) -> None:
     """Refuse scoring settings or tiebreaks the standings could not use, naming the
-    setting (``field``: ``scoring`` or ``tiebreaks``), or a points method that cannot
-    score this tournament's tables."""
+    setting (``field``: ``scoring`` or ``tiebreaks``; ``setting``: the key inside
+    ``scoring``, or ``position``: the tiebreak's index), or a points method that cannot
+    score this tournament's tables. The message names them as people do."""
     data = standings_settings(settings)
     try:
         parsed = StandingsSettings.from_json(data)
     except ScoringError as error:
         if error.key.startswith("tiebreaks"):
-            raise ServiceError(f"{error.key}: {error.message}", field="tiebreaks") from None
-        key = "scoring" + error.key.removeprefix("points")
-        raise ServiceError(f"{key}: {error.message}", field="scoring") from None
+            index = error.key.removeprefix("tiebreaks").strip("[]")
+            position = int(index) if index.isdigit() else None
+            where = (
+                _("The tiebreak number %(n)s") % {"n": position + 1}
+                if position is not None
+                else _("The tiebreaks")
+            )
+            raise ServiceError(
+                f"{where}: {error.message}", field="tiebreaks", position=position
+            ) from None
+        key = error.key.removeprefix("points").lstrip(".")
+        setting = key.split("[", 1)[0].split(".", 1)[0] or "method"
+        raise ServiceError(
+            f"{points_setting_name(key or 'method')}: {error.message}",
+            field="scoring",
+            setting=setting,
+        ) from None
     points = parsed.points
     for sides in sides_per_table(settings):
         if points.method in HEAD_TO_HEAD_METHODS and sides != 2:
             raise ServiceError(
-                f"scoring.method: {points.method!r} scores tables of two sides, and this "
-                f"tournament seats {sides} players who each play for themselves; use "
-                "'placement' or 'raw_score'",
+                _(
+                    "“%(method)s” scores tables where two sides meet, and this tournament "
+                    "seats %(sides)s players who each play for themselves: choose points by "
+                    "place at the table, or the game score itself"
+                )
+                % {"method": method_name(points.method), "sides": sides},
                 field="scoring",
+                setting="method",
             )
         if points.method == "placement":
             try:
                 points.places(sides)
             except ScoringError as error:
                 raise ServiceError(
-                    f"scoring.placement_points: {error.message}", field="scoring"
+                    f"{points_setting_name('placement_points')}: {error.message}",
+                    field="scoring",
+                    setting="placement_points",
                 ) from None
 
 

@@ -31,6 +31,15 @@ from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user
 from tournaments.services.scoring_settings import check_scoring
+from tournaments.services.setting_names import SETTING_SHAPES, setting_name
+from tournaments.services.tournament_details import (
+    DETAIL_FIELDS,
+    check_details,
+    clean_details,
+    entries_taken,
+    full_message,
+    is_full,
+)
 
 METHOD = Tournament.PairingMethod
 HEAD_TO_HEAD_ONLY = {METHOD.MITCHELL, METHOD.ROUND_ROBIN}
@@ -52,6 +61,7 @@ SETTINGS_FIELDS = {
     "late_entry_score": (int, float, str, Decimal),
     "avoid_same_household": bool,
     "avoid_same_affiliation": bool,
+    **DETAIL_FIELDS,
 }
 """What a director may set, and the JSON type each takes."""
 
@@ -145,12 +155,16 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
     for key, value in data.items():
         if key not in SETTINGS_FIELDS:
             raise ServiceError(
-                f"unknown setting {key!r} (the settings are: {', '.join(SETTINGS_FIELDS)})",
+                f"there is no setting {key!r} (the settings are: {', '.join(SETTINGS_FIELDS)})",
                 field=key,
             )
         expected = SETTINGS_FIELDS[key]
         if (isinstance(value, bool) and expected is not bool) or not isinstance(value, expected):
-            raise ServiceError(f"{key} has the wrong type ({type(value).__name__})", field=key)
+            raise ServiceError(
+                f"{setting_name(key)} ({key}) cannot be {type(value).__name__} "
+                f"{value!r}: {SETTING_SHAPES.get(key, 'see the API schema')}",
+                field=key,
+            )
         cleaned[key] = value
     if "name" in cleaned:
         cleaned["name"] = cleaned["name"].strip()
@@ -169,12 +183,14 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
     for key, enum in choices.items():
         if key in cleaned and cleaned[key] not in enum.values:
             raise ServiceError(
-                f"{key} must be one of {', '.join(enum.values)}, not {cleaned[key]!r}", field=key
+                f"{setting_name(key)} ({key}) must be one of {', '.join(enum.values)}, "
+                f"not {cleaned[key]!r}",
+                field=key,
             )
     if "rounds_planned" in cleaned and not 1 <= cleaned["rounds_planned"] <= 99:
-        raise ServiceError("rounds_planned must be from 1 to 99", field="rounds_planned")
+        raise ServiceError("the number of rounds must be from 1 to 99", field="rounds_planned")
     if cleaned.get("group_size") is not None and not 2 <= cleaned["group_size"] <= 64:
-        raise ServiceError("group_size must be from 2 to 64", field="group_size")
+        raise ServiceError("a round-robin group has 2 to 64 entrants", field="group_size")
     if "late_entry_score" in cleaned:
         try:
             score = Decimal(str(cleaned["late_entry_score"]))
@@ -187,6 +203,7 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
         cleaned["late_entry_score"] = score.quantize(Decimal("0.01"))
     if "tiebreaks" in cleaned and not all(isinstance(t, str) for t in cleaned["tiebreaks"]):
         raise ServiceError("tiebreaks must list tiebreak names", field="tiebreaks")
+    clean_details(cleaned)
     return cleaned
 
 
@@ -205,6 +222,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
             raise ServiceError(str(error), field="game_type") from None
     check_game(cleaned)
     check_scoring(cleaned)
+    check_details(cleaned)
     slug = slugify(cleaned.pop("slug", "") or cleaned["name"])[:60]
     if not slug:
         raise ServiceError("the tournament's short name needs letters or digits", field="slug")
@@ -243,6 +261,7 @@ def update_tournament(
         merged = {f: getattr(tournament, f) for f in GAME_FIELDS | SCORING_FIELDS} | cleaned
         check_game(merged)
         check_scoring(merged)
+        check_details({f: getattr(tournament, f) for f in ("starts_on", "start_time")} | cleaned)
         for key, value in cleaned.items():
             setattr(tournament, key, value)
         tournament.save()
@@ -290,11 +309,15 @@ def register(
         raise ServiceError(f"this tournament's entries are {tournament.get_entry_kind_display()}")
     manager = has_role(by, tournament.club, Role.SCORER)
     if not manager:
-        own = player is not None and by.is_authenticated and player.user_id == by.pk
+        own = by.is_authenticated and (
+            (player is not None and player.user_id == by.pk)
+            or (team is not None and team.memberships.filter(player__user_id=by.pk).exists())
+        )
         if not own:
             raise Forbidden("only the club's directors and scorers enter other players")
-        if tournament.status != Tournament.Status.OPEN:
-            raise Conflict("entries are not open")
+        closed = entries_taken(tournament)
+        if closed is not None:
+            raise Conflict(closed)
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("the tournament is finished")
     if team is not None:
@@ -311,6 +334,8 @@ def register(
         clash = Entry.objects.filter(tournament=tournament).filter(_holding(members))
         if clash.exists():
             raise Conflict(f"{clash.first().name} is already entered")  # type: ignore[union-attr]
+        if is_full(tournament):
+            raise Conflict(full_message(tournament))
         played = published_rounds(tournament)
         number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
         household = members[0].household if len(members) == 1 else ""

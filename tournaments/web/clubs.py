@@ -12,13 +12,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.models import Club, Membership, Player, Role, Team, Tournament
+from tournaments.models import Club, Entry, Membership, Player, Role, Team, Tournament
 from tournaments.services import clubs as club_service
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.web.forms import (
@@ -27,6 +28,7 @@ from tournaments.web.forms import (
     RemoveMemberForm,
     RoleForm,
     TeamForm,
+    TimeZoneForm,
     game_title,
 )
 from tournaments.web.pages import attach, club_or_404, login_first, may, refuse, sentence
@@ -57,6 +59,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
                     name=data["name"],
                     slug=data["slug"],
                     description=data["description"],
+                    time_zone=data["time_zone"],
                     owner=request.user,
                 )
             except ServiceError as error:
@@ -76,6 +79,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournaments = club.tournaments.all()
     if not staff:
         tournaments = tournaments.exclude(status=Tournament.Status.DRAFT)
+    tournaments = tournaments.annotate(
+        entry_count=Count("entries", filter=~Q(entries__status=Entry.Status.WITHDRAWN))
+    )
     rows = [{"t": t, "game": game_title(t.game_type)} for t in tournaments]
     return render(
         request,
@@ -108,6 +114,7 @@ def _manage_context(club: Club, forms: dict[str, Any]) -> dict[str, Any]:
         "role_form": RoleForm(),
         "guest_form": GuestForm(),
         "team_form": TeamForm(players=choices),
+        "zone_form": TimeZoneForm(initial={"time_zone": club.time_zone}),
     }
     context.update(forms)
     return context
@@ -133,6 +140,7 @@ def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "role": RoleForm,
         "remove": RemoveMemberForm,
         "guest": GuestForm,
+        "zone": TimeZoneForm,
     }
     if action == "team":
         form: Any = TeamForm(request.POST, players=players)
@@ -157,6 +165,9 @@ def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
                     club, by=request.user, name=data["name"], household=data["household"]
                 )
                 done = f"{guest.name} is now a guest of {club.name}."
+            elif action == "zone":
+                club_service.set_time_zone(club, by=request.user, time_zone=data["time_zone"])
+                done = f"{club.name} now shows times in {club.time_zone}."
             else:
                 chosen = {p.pk: p for p in Player.objects.filter(pk__in=form.player_ids())}
                 team = club_service.create_team(
@@ -179,6 +190,6 @@ def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
 
 @require_POST
 def club_manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
-    if action not in ("role", "remove", "guest", "team"):
+    if action not in ("role", "remove", "guest", "team", "zone"):
         return HttpResponse(status=404)
     return _manage_post(request, slug, action)

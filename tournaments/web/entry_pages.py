@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, Tournament
 from tournaments.services import clubs as club_service
-from tournaments.services import players as player_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
@@ -29,7 +28,6 @@ from tournaments.web.pages import (
     attach,
     club_or_404,
     is_htmx,
-    login_first,
     may,
     refuse,
     sentence,
@@ -252,26 +250,6 @@ def entry_edit(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> Ht
             f"{form.fields[k].label or k}: {' '.join(v)}" for k, v in form.errors.items()
         )
     return _page(request, club, tournament, status, banner=banner)
-
-
-@require_POST
-def self_enter(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    """A logged-in player enters themselves (while entries are open)."""
-    refused = login_first(request)
-    if refused is not None:
-        return refused
-    club, tournament = _load(request, slug, tslug)
-    try:
-        with transaction.atomic():
-            player = player_service.player_of_user(request.user.get_username())
-            entry = tournament_service.register(tournament, by=request.user, player=player)
-    except ServiceError as error:
-        return render(
-            request, "clubs/forbidden.html", {"club": club, "what": sentence(error)},
-            status=error.status,
-        )  # fmt: skip
-    messages.success(request, f"You are entered as number {entry.number}.")
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
 
 
 # ---------------------------------------------------------------------- forbidden pairs

@@ -4,24 +4,21 @@ They only turn what was typed into the values the services take (whole numbers,
 lists, a JSON object); every rule of clubs, tournaments and games stays in the
 services, whose refusals the views put next to the field they name.
 
-The tournament setup form draws a game's house-rule options from the engine's
-declarations (``game_class(name).option_spec``): an integer is a number input with
-its bounds, a true/false option a checkbox, a string with choices a select.
+The tournament setup form is in :mod:`tournaments.web.setup_form`.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 import engine
-from engine.errors import InvalidOption
 from engine.options import Option
-from tournaments.models import Role, Tournament
+from tournaments.models import Role
+from tournaments.models.clubs import DEFAULT_TIME_ZONE, time_zone_choices
 
 OPTION_PREFIX = "option_"
 
@@ -58,224 +55,6 @@ def default_sizes(game_type: str | None) -> str:
         return ""
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
-def option_field(option: Option) -> forms.Field:
-    """The form field for one of the engine's option declarations."""
-    common: dict[str, Any] = {"label": _label(option.name), "help_text": option.help}
-    if option.kind == "bool":
-        return forms.BooleanField(required=False, **common)
-    if option.kind == "int":
-        return forms.IntegerField(
-            required=not option.nullable,
-            min_value=option.minimum,
-            max_value=option.maximum,
-            **common,
-        )
-    if option.kind == "str" and option.choices:
-        choices = [(c, c) for c in option.choices]
-        if option.nullable:
-            choices.insert(0, ("", "—"))
-        return forms.ChoiceField(choices=choices, required=not option.nullable, **common)
-    return forms.CharField(required=not option.nullable, max_length=40, **common)
-
-
-class TournamentForm(forms.Form):
-    """Every setting of a tournament (``settings()`` gives the service's dict)."""
-
-    name = forms.CharField(max_length=120)
-    slug = forms.SlugField(
-        max_length=60,
-        required=False,
-        label="Short name (in the address)",
-        help_text="Letters, digits and hyphens; made from the name when left empty.",
-    )
-    game_type = forms.ChoiceField(label="Game", choices=game_choices)
-    table_sizes = forms.CharField(
-        max_length=40,
-        label="Seats per table",
-        help_text="Most preferred first, e.g. 4, or 4, 3 where the game allows both.",
-    )
-    entry_kind = forms.ChoiceField(label="Entrants", choices=Tournament.EntryKind.choices)
-    mode = forms.ChoiceField(label="Played", choices=Tournament.Mode.choices)
-    rounds_planned = forms.IntegerField(label="Rounds", min_value=1, max_value=99, initial=5)
-    pairing_method = forms.ChoiceField(label="Pairing", choices=Tournament.PairingMethod.choices)
-    first_round = forms.ChoiceField(
-        label="First round order", choices=Tournament.FirstRound.choices
-    )
-    group_size = forms.IntegerField(
-        label="Group size (round robin)",
-        min_value=2,
-        max_value=64,
-        required=False,
-        help_text="Entrants per group; empty: one group.",
-    )
-    late_entry_score = forms.DecimalField(
-        label="Late entrants start with",
-        max_digits=10,
-        decimal_places=2,
-        initial=Decimal(0),
-        help_text="The score of an entrant who joins after round 1.",
-    )
-    avoid_same_household = forms.BooleanField(
-        label="Keep players of one household apart", required=False, initial=True
-    )
-    avoid_same_affiliation = forms.BooleanField(
-        label="Keep members of one club team (affiliation) apart", required=False
-    )
-    scoring = forms.CharField(
-        label="Scoring (JSON object)",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
-        help_text=(
-            'Tournament points, e.g. {"method": "placement"} or {"win": 3, "draw": 1}. '
-            "Empty: win/draw/loss 2/1/0 when two sides meet at a table, else placement."
-        ),
-    )
-    tiebreaks = forms.CharField(
-        label="Tiebreaks",
-        required=False,
-        max_length=400,
-        help_text="Names in the order they apply, separated by commas.",
-    )
-    status = forms.ChoiceField(choices=Tournament.Status.choices)
-
-    def __init__(
-        self,
-        *args: Any,
-        game_type: str | None = None,
-        locked: bool = False,
-        creating: bool = True,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.option_errors: list[str] = []
-        if not creating:
-            del self.fields["slug"]
-        known = dict(game_choices())
-        chosen = self.data.get("game_type") if self.is_bound and not locked else None
-        if chosen not in known:
-            chosen = game_type or self.initial.get("game_type")
-        if chosen not in known:
-            chosen = engine.available_games()[0]
-        self.game_type = chosen
-        self.spec = option_spec(chosen)
-        for name, option in self.spec.items():
-            self.fields[OPTION_PREFIX + name] = option_field(option)
-            self.initial.setdefault(OPTION_PREFIX + name, option.default)
-        self.initial.setdefault("table_sizes", default_sizes(chosen))
-        self.locked = locked
-        if locked:  # a round is published: the game can no longer change
-            for name in ("game_type", "table_sizes", "entry_kind", "pairing_method"):
-                self.fields[name].disabled = True
-            for name in self.spec:
-                self.fields[OPTION_PREFIX + name].disabled = True
-
-    # -- parts of the page
-
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[OPTION_PREFIX + name] for name in self.spec]
-
-    # -- cleaning
-
-    def clean_table_sizes(self) -> list[int]:
-        raw = self.cleaned_data["table_sizes"]
-        parts = [p for p in re.split(r"[\s,;]+", raw) if p]
-        if not parts or not all(p.isdigit() for p in parts):
-            raise forms.ValidationError("Give whole numbers of seats, e.g. 4 or 4, 3.")
-        return [int(p) for p in parts]
-
-    def clean_scoring(self) -> dict[str, Any]:
-        raw = self.cleaned_data["scoring"].strip()
-        if not raw:
-            return {}
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(f"This is not JSON: {error.msg}.") from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError('Scoring is a JSON object, e.g. {"win": 2}.')
-        return value
-
-    def clean_tiebreaks(self) -> list[str]:
-        raw = self.cleaned_data["tiebreaks"]
-        return [name.strip() for name in re.split(r"[,\n]+", raw) if name.strip()]
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        for name, option in self.spec.items():
-            key = OPTION_PREFIX + name
-            if key not in cleaned:
-                continue
-            value = cleaned[key]
-            if value in ("", None) and option.nullable:
-                value = None
-            try:
-                cleaned[key] = option.validate(value)
-            except InvalidOption as error:
-                self.add_error(key, str(error))
-        return cleaned
-
-    def options(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[OPTION_PREFIX + name] for name in self.spec}
-
-    def settings(self) -> dict[str, Any]:
-        """The service's settings dict (the status goes to ``set_status`` apart)."""
-        data = self.cleaned_data
-        settings: dict[str, Any] = {
-            key: data[key]
-            for key in (
-                "name",
-                "game_type",
-                "table_sizes",
-                "entry_kind",
-                "mode",
-                "rounds_planned",
-                "pairing_method",
-                "first_round",
-                "group_size",
-                "late_entry_score",
-                "avoid_same_household",
-                "avoid_same_affiliation",
-                "scoring",
-                "tiebreaks",
-            )
-        }
-        settings["options"] = self.options()
-        if data.get("slug"):
-            settings["slug"] = data["slug"]
-        return settings
-
-
-def initial_of(tournament: Tournament) -> dict[str, Any]:
-    """A tournament's settings as the setup form's initial values."""
-    initial: dict[str, Any] = {
-        field: getattr(tournament, field)
-        for field in (
-            "name",
-            "game_type",
-            "entry_kind",
-            "mode",
-            "rounds_planned",
-            "pairing_method",
-            "first_round",
-            "group_size",
-            "late_entry_score",
-            "avoid_same_household",
-            "avoid_same_affiliation",
-            "status",
-        )
-    }
-    initial["table_sizes"] = ", ".join(str(s) for s in tournament.table_sizes)
-    initial["scoring"] = json.dumps(tournament.scoring) if tournament.scoring else ""
-    initial["tiebreaks"] = ", ".join(tournament.tiebreaks)
-    for name, option in option_spec(tournament.game_type).items():
-        initial[OPTION_PREFIX + name] = tournament.options.get(name, option.default)
-    return initial
-
-
 # ---------------------------------------------------------------------- clubs
 
 
@@ -289,6 +68,21 @@ class ClubForm(forms.Form):
     )
     description = forms.CharField(
         required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=time_zone_choices,
+        initial=DEFAULT_TIME_ZONE,
+        required=False,
+        help_text=_("Every date and time on the club's pages is shown in this zone."),
+    )
+
+
+class TimeZoneForm(forms.Form):
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=time_zone_choices,
+        help_text=_("Every date and time on the club's pages is shown in this zone."),
     )
 
 

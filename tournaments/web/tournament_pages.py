@@ -19,28 +19,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine import EngineError
 from engine.options import resolve_options
-from tournaments.models import Club, Entry, Role, Round, Tournament
-from tournaments.services import scoring_settings
+from tournaments.models import Club, Role, Round, Tournament
+from tournaments.services import scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
-from tournaments.web.forms import (
-    TournamentForm,
-    game_title,
-    initial_of,
-    option_spec,
-    with_titles,
-)
-from tournaments.web.pages import attach, club_or_404, may, refuse, tournament_or_404
+from tournaments.web.forms import game_title, option_spec, with_titles
+from tournaments.web.pages import club_or_404, may, refuse, sentence, tournament_or_404
 from tournaments.web.pairings import my_table
-
-
-def own_entry(request: HttpRequest, tournament: Tournament) -> Entry | None:
-    """The logged-in user's own (individual) entry in the tournament."""
-    if not request.user.is_authenticated:
-        return None
-    return (
-        tournament.entries.filter(player__user_id=request.user.pk).select_related("player").first()
-    )
+from tournaments.web.self_entry_pages import self_entry_context
+from tournaments.web.setup_choices import initial_of
+from tournaments.web.setup_form import TournamentForm
 
 
 @require_GET
@@ -56,8 +44,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
     rounds = list(tournament.rounds.all())
     published = [r for r in rounds if r.is_published]
     draft = next((r for r in rounds if not r.is_published), None)
-    mine = own_entry(request, tournament)
-    open_ = tournament.status == Tournament.Status.OPEN
+    mine = self_entry.own_entry(tournament, request.user)
     return {
         "club": club,
         "t": tournament,
@@ -71,12 +58,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
         "can_pair": is_director and len(published) < tournament.rounds_planned,
         "my_entry": mine,
         "my_table": my_table(tournament, request.user) if published else None,
-        "can_enter": (
-            open_
-            and mine is None
-            and request.user.is_authenticated
-            and tournament.entry_kind == Tournament.EntryKind.INDIVIDUAL
-        ),
+        **self_entry_context(request, tournament, mine),
         "sizes": ", ".join(map(str, tournament.table_sizes)),
         "points_rule": scoring_settings.points_rule(tournament),
     }
@@ -110,6 +92,19 @@ def _changed(tournament: Tournament, settings: dict[str, Any]) -> dict[str, Any]
     return changed
 
 
+def refused_by(form: TournamentForm, error: ServiceError) -> None:
+    """Put a service's refusal next to the form field it is about (the game's names
+    as people know them), the house rules' refusals above them, else above the form."""
+    message = sentence(with_titles(str(error)))
+    field = form.field_for(error)
+    if field in form.fields:
+        form.add_error(field, message)
+    elif field == "options":
+        form.option_errors.append(message)
+    else:
+        form.add_error(None, message)
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -132,7 +127,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament, by=request.user, status=form.cleaned_data["status"]
             )
     except ServiceError as error:
-        attach(form, error, message=with_titles(str(error)))
+        refused_by(form, error)
         return render(
             request, "tournaments/setup.html", {"club": club, "form": form}, status=error.status
         )
@@ -172,7 +167,7 @@ def tournament_setup(request: HttpRequest, slug: str, tslug: str) -> HttpRespons
                     tournament, by=request.user, status=form.cleaned_data["status"]
                 )
     except ServiceError as error:
-        attach(form, error, message=with_titles(str(error)))
+        refused_by(form, error)
         return render(request, "tournaments/setup.html", context, status=error.status)
     return redirect("games:tournament", slug=club.slug, tslug=tournament.slug)
 

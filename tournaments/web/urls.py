@@ -10,6 +10,7 @@ from tournaments.web import (
     invitations,
     new_game,
     round_pages,
+    self_entry_pages,
     tournament_pages,
     views,
 )
@@ -56,7 +57,8 @@ urlpatterns = [
     path(T + "setup", tournament_pages.tournament_setup, name="tournament-setup"),
     path(T + "entries", entry_pages.entries_page, name="tournament-entries"),
     path(T + "entries/add/<str:kind>", entry_pages.entry_add, name="entry-add"),
-    path(T + "entries/me", entry_pages.self_enter, name="entry-self"),
+    path(T + "entries/me", self_entry_pages.enter, name="entry-self"),
+    path(T + "entries/me/withdraw", self_entry_pages.withdraw, name="entry-self-withdraw"),
     path(T + "entries/<int:entry_id>/check-in", entry_pages.entry_check_in, name="entry-check-in"),
     path(T + "entries/<int:entry_id>/withdraw", entry_pages.entry_withdraw, name="entry-withdraw"),
     path(T + "entries/<int:entry_id>/edit", entry_pages.entry_edit, name="entry-edit"),

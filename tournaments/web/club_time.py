@@ -1,0 +1,71 @@
+"""Every time a person reads on a club's pages is on the club's clock.
+
+:class:`ClubTimeZoneMiddleware` activates the club's :attr:`~tournaments.models.Club.time_zone`
+for the club, tournament, round, standings and score-sheet pages (found from the
+address: the club's slug, or a score sheet's code), so Django's ``date`` and ``time``
+filters print created, published and sheet-history times as the club sees them; every
+other page stays in the site's zone (UTC). The API keeps answering in UTC with offsets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
+
+from tournaments.models import Club
+
+
+def club_zone(club: Club) -> ZoneInfo:
+    """The club's zone (UTC if the stored name is not a zone any more)."""
+    try:
+        return ZoneInfo(club.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def activate_club_zone(club: Club) -> None:
+    timezone.activate(club_zone(club))
+
+
+def _club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
+    path = request.path_info
+    if path.startswith("/api/"):
+        return None
+    if path.startswith("/clubs/") and isinstance(kwargs.get("slug"), str):
+        return Club.objects.filter(slug=kwargs["slug"]).only("time_zone").first()
+    if path.startswith("/s/") and isinstance(kwargs.get("code"), str):
+        from tournaments.web.sheet_pages import table_from_code
+
+        try:
+            return table_from_code(kwargs["code"]).round.tournament.club
+        except Http404:
+            return None
+    return None
+
+
+class ClubTimeZoneMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., Any],
+        view_args: tuple[Any, ...],
+        view_kwargs: dict[str, Any],
+    ) -> None:
+        club = _club_of(request, view_kwargs)
+        if club is not None:
+            activate_club_zone(club)
+        else:
+            timezone.deactivate()

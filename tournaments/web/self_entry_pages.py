@@ -1,0 +1,103 @@
+"""A player entering or withdrawing themselves from the tournament page.
+
+The page shows the "Enter" button (and, for team tournaments, the player's teams or
+partner lists) only while :func:`entries_taken` says entries are taken, and says why
+not otherwise; both forms post to one service (:mod:`tournaments.services.self_entry`)
+that the API calls too, and a refusal is shown on the tournament page in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Entry, Tournament
+from tournaments.services import self_entry
+from tournaments.services import tournaments as tournament_service
+from tournaments.services.errors import ServiceError
+from tournaments.services.tournament_details import entries_taken, entry_count, has_started
+from tournaments.web.pages import club_or_404, login_first, sentence, tournament_or_404
+
+
+def self_entry_context(
+    request: HttpRequest, tournament: Tournament, mine: Entry | None
+) -> dict[str, Any]:
+    """What the tournament page needs to offer entering or withdrawing."""
+    user = request.user
+    closed = entries_taken(tournament)
+    active = mine is not None and mine.status != Entry.Status.WITHDRAWN
+    context: dict[str, Any] = {
+        "entry_count": entry_count(tournament),
+        "entries_closed": closed,
+        "can_enter": closed is None and not active and user.is_authenticated,
+        "can_withdraw": active and not has_started(tournament),
+        "is_team": tournament.entry_kind == Tournament.EntryKind.TEAM,
+    }
+    if context["can_enter"] and context["is_team"]:
+        size = tournament_service.seats_per_side(tournament)
+        context["my_teams"] = self_entry.own_teams(tournament, user)
+        context["partners"] = [(p.pk, p.name) for p in self_entry.partner_choices(tournament, user)]
+        context["partner_slots"] = list(range(1, size))
+    return context
+
+
+def _ids(values: list[str]) -> list[int]:
+    try:
+        return [int(v) for v in values if v]
+    except ValueError:
+        raise ServiceError(_("Choose your partners from the list."), field="partners") from None
+
+
+def _refused(request: HttpRequest, tournament: Tournament, error: ServiceError) -> HttpResponse:
+    from tournaments.web.tournament_pages import page_context
+
+    context = page_context(request, tournament.club, tournament)
+    context["banner"] = sentence(error)
+    return render(request, "tournaments/page.html", context, status=error.status)
+
+
+@require_POST
+def enter(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    """The logged-in player enters (alone, with a team of theirs, or with partners)."""
+    refused = login_first(request)
+    if refused is not None:
+        return refused
+    club = club_or_404(slug)
+    tournament = tournament_or_404(request, club, tslug)
+    try:
+        team = request.POST.get("team") or None
+        entry = self_entry.enter_self(
+            tournament,
+            by=request.user,
+            team_id=_ids([team])[0] if team else None,
+            partner_ids=_ids(request.POST.getlist("partner")),
+        )
+    except ServiceError as error:
+        return _refused(request, tournament, error)
+    messages.success(
+        request,
+        _("%(name)s entered as number %(n)s.") % {"name": entry.name, "n": entry.number},
+    )
+    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+
+
+@require_POST
+def withdraw(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+    """The logged-in player withdraws their own entry before play begins."""
+    refused = login_first(request)
+    if refused is not None:
+        return refused
+    club = club_or_404(slug)
+    tournament = tournament_or_404(request, club, tslug)
+    try:
+        entry = self_entry.withdraw_self(tournament, by=request.user)
+    except ServiceError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.name})
+    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
