@@ -8,12 +8,16 @@ import datetime as dt
 
 import pytest
 from club_support import enter_guests, make_tournament, make_user, member
+from django.utils.html import escape
 
+import engine
+from scoring.legend import tiebreak_info
 from scoring.standings import TIEBREAK_NAMES
 from tournaments.models import Entry, Role, Round, Tournament
 from tournaments.services import clubs
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
+from tournaments.web.option_labels import label_of
 
 pytestmark = pytest.mark.django_db
 
@@ -69,14 +73,16 @@ def test_the_form_has_no_json_and_labels_every_choice(client, club, director):
     assert "Win, draw or loss" in page and "By place at the table" in page
     for name in TIEBREAK_NAMES:  # every valid tiebreak, each with its meaning
         assert f'<option value="{name}"' in page
-    assert "Buchholz cut-1" in page and "The sum of the scores of everyone" in page
+    assert "Buchholz cut-1" in page and escape(tiebreak_info("buchholz").meaning) in page
     assert page.count('name="tiebreak_') == 6
     scopa = html(client.get(f"/clubs/{club.slug}/t/game-fields", {"game_type": "scopa"}))
     assert "Draw a card from the stock after each play" in scopa  # not "each_play"
-    assert ">each_play<" not in scopa and "Refilling the hands" in scopa
+    refill = engine.game_class("scopa").option_spec["refill"]
+    assert ">each_play<" not in scopa and str(label_of("scopa", refill)[0]) in scopa
     assert "4 at a table, some tables of 3 when the numbers need it" in scopa
     briscola = html(client.get(f"/clubs/{club.slug}/t/game-fields", {"game_type": "briscola"}))
-    assert "Two of hearts" in briscola and "Card taken out for three players" in briscola
+    removed = engine.game_class("briscola").option_spec["removed_card"]
+    assert "the two of hearts" in briscola and str(label_of("briscola", removed)[0]) in briscola
 
 
 def test_every_field_is_saved_and_shown_again_on_edit(client, club, director):

@@ -7,12 +7,13 @@ from decimal import Decimal
 
 import pytest
 from club_support import enter_guests, make_tournament, make_user, member
-from django.utils.text import capfirst
+from django.utils.html import escape
 
 import engine
 from tournaments.models import Entry, ForbiddenPair, Player, Role, Team, TeamMember, Tournament
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
+from tournaments.web.option_labels import label_of
 
 pytestmark = pytest.mark.django_db
 
@@ -71,9 +72,12 @@ def test_new_tournament_form_draws_the_games_options_from_the_engine(client, clu
     for name in engine.available_games():
         assert f'<option value="{name}"' in page and engine.game_class(name).title in page
     # The first game's options, with their defaults and bounds from the declarations.
-    first = engine.game_class(engine.available_games()[0])
-    for option in first.option_spec.values():
-        assert f'name="option_{option.name}"' in page and capfirst(option.help) in page
+    # Every option the engine declares has its field, labelled and explained in words.
+    first = engine.available_games()[0]
+    for option in engine.game_class(first).option_spec.values():
+        label, help_text = label_of(first, option)
+        assert f'name="option_{option.name}"' in page
+        assert escape(str(label)) in page and escape(str(help_text)) in page
     assert 'hx-get="/clubs/' in page  # changing the game swaps its fields in
 
 

@@ -28,10 +28,10 @@ from scoring.standings import DEFAULT_TIEBREAKS
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.web.forms import OPTION_PREFIX, game_choices, option_spec
+from tournaments.web.option_labels import option_field
 from tournaments.web.setup_choices import (
     METHOD_HELP,
     method_choices,
-    option_field,
     size_choices,
     tiebreak_choices,
 )
@@ -196,7 +196,7 @@ class TournamentForm(forms.Form):
         self.game_type = chosen
         self.spec = option_spec(chosen)
         for name, option in self.spec.items():
-            self.fields[OPTION_PREFIX + name] = option_field(option)
+            self.fields[OPTION_PREFIX + name] = option_field(chosen, option)
             self.initial.setdefault(OPTION_PREFIX + name, option.default)
         sizes = size_choices(chosen)
         self.fields["table_sizes"].choices = sizes
