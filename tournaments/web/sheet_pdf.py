@@ -2,7 +2,8 @@
 
 Each page names the tournament, the round and the table, lists the players by seat,
 and has one blank row per deal with the schedule the game needs, taken from the
-engine's own rules (:func:`schedule`): the dealer of every deal (the deal passes one
+engine's own rules (:func:`tournaments.services.deal_schedule.schedule`, which
+the phone page shows too): the dealer of every deal (the deal passes one
 seat on, ``engine.game.Game._finish_deal``), and for Italian Whist the trumps and
 the passing direction of each deal (``engine.games.italian_whist.trump_of_deal`` and
 ``passing_direction``). The columns to fill in are the game's tally
@@ -24,10 +25,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import new_game
-from engine.games import italian_whist, three_handed_whist
+from engine.games import three_handed_whist
 from tournaments.models import Round, Seat, Table
 from tournaments.services import state_cache
+from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
 from tournaments.web.forms import game_title
 
@@ -57,22 +58,7 @@ SHORT_HEADINGS = {
 }
 """Burraco's and Scala 40's columns, short enough for a row per side."""
 MAX_ROWS = 24
-
-
-def schedule(
-    game_type: str, players: int, first_dealer: int, options: dict[str, Any], rows: int
-) -> list[dict[str, Any]]:
-    """Per deal (1-based): who deals, and for Italian Whist the trumps and passing."""
-    new_game(game_type, players, options, first_dealer)  # validates the game
-    out = []
-    for k in range(rows):
-        row: dict[str, Any] = {"deal": k + 1, "dealer": (first_dealer + k) % players}
-        if game_type == "italian_whist":
-            trump = italian_whist.trump_of_deal(k)
-            row["trumps"] = "spades" if trump == "S" else "none"
-            row["passing"] = italian_whist.passing_direction(k)
-        out.append(row)
-    return out
+__all__ = ["round_pdf", "rows_for", "schedule"]
 
 
 def rows_for(game_type: str, options: dict[str, Any], engine_options: dict[str, Any]) -> int:
