@@ -4,7 +4,14 @@ site root by tavolo/urls.py), and the log-in/log-out pages they need."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.web import clubs, entry_pages, round_pages, tournament_pages, views
+from tournaments.web import (
+    clubs,
+    entry_pages,
+    round_closing_pages,
+    round_pages,
+    tournament_pages,
+    views,
+)
 
 app_name = "games"
 
@@ -45,6 +52,7 @@ urlpatterns = [
     path(R + "control", round_pages.round_control, name="round-control"),
     path(R + "swap", round_pages.round_swap, name="round-swap"),
     path(R + "publish", round_pages.round_publish, name="round-publish"),
+    path(R + "close", round_closing_pages.round_close, name="round-close"),
     path(R + "correct", round_pages.round_correct, name="round-correct"),
     path(R + "forfeit", round_pages.round_forfeit, name="round-forfeit"),
     path(R + "cards", round_pages.round_cards, name="round-cards"),
