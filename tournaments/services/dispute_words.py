@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext  # type: ignore[import-untyped]
+
+
+def _(message: str) -> str:
+    """The message translated (Django's gettext, typed for mypy)."""
+    return str(gettext(message))
+
 
 PER_ROW: dict[str, str] = {
     "tricks": "tricks",
@@ -74,14 +80,16 @@ def differences(tallies: Sequence[Mapping[str, Any]], label: Callable[[int], str
 
 def _rows(key: str, values: list[Any], label: Callable[[int], str]) -> list[str]:
     found: list[str] = []
-    rows = max(len(v) for v in values)
+    lists: list[list[Any]] = [list(v) for v in values]
+    rows = max(len(v) for v in lists)
     for row in range(rows):
-        cells = [v[row] if row < len(v) else None for v in values]
+        cells = [v[row] if row < len(v) else None for v in lists]
         if all(isinstance(c, list) for c in cells):
-            parts = max(len(c) for c in cells)
+            nested: list[list[Any]] = [c for c in cells if isinstance(c, list)]
+            parts = max(len(c) for c in nested)
             names = NESTED.get(key, ())
             for part in range(parts):
-                inner = [c[part] if part < len(c) else None for c in cells]
+                inner = [c[part] if part < len(c) else None for c in nested]
                 if _differ(inner):
                     what = names[part] if part < len(names) else f"{key} {part + 1}"
                     found.append(_sentence(label(row), _(what), inner))
