@@ -171,30 +171,51 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     width, height = A4
     left, right, top = 15 * mm, width - 15 * mm, height - 15 * mm
 
-    # Heading and the QR code of the table's page.
+    # Heading and the QR code of the table's page. The text beside the code keeps
+    # clear of it (and of its link): a line that would reach it is wrapped, and
+    # once below the code, lines use the page's full width.
     qr_size = 38 * mm
     draw_qr(canvas, url, right - qr_size, top - qr_size, qr_size)
     canvas.setFont("Helvetica", 7)
+    url_width = canvas.stringWidth(url, "Helvetica", 7)
+    qr_bottom = top - qr_size - 12
     canvas.drawRightString(right, top - qr_size - 9, url)
+    beside = min(right - qr_size, right - url_width) - 6 * mm
+
+    def room(at: float, size: float) -> float:
+        """The width free for a line whose baseline is ``at`` (font ``size``)."""
+        return (beside if at - size * 0.25 < top and at + size > qr_bottom else right) - left
+
     canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(left, top - 14, tournament.name)
+    canvas.drawString(left, top - 14, _fit(tournament.name, room(top - 14, 16), canvas))
     canvas.setFont("Helvetica-Bold", 26)
     canvas.drawString(left, top - 44, f"Table {table.number}")
     canvas.setFont("Helvetica", 12)
-    canvas.drawString(left, top - 62, f"Round {table.round.number} · {game_title(game.game_type)}")
+    heading = f"Round {table.round.number} · {game_title(game.game_type)}"
+    canvas.drawString(left, top - 62, _fit(heading, room(top - 62, 12), canvas))
     y = top - 84
     canvas.setFont("Helvetica", 11)
     for seat in seats:
         side = ""
         if engine_game.team_game:
             side = f"  (team {'AB'[engine_game.side_of(seat.number)]})"
-        canvas.drawString(left, y, f"Seat {seat.number + 1}: {seat.player.name}{side}")
+        line = f"Seat {seat.number + 1}: {seat.player.name}{side}"
+        canvas.drawString(left, y, _fit(line, room(y, 11), canvas))
         y -= 14
     canvas.setFont("Helvetica", 8)
-    for line in notes(game.game_type, engine_game.options):
-        canvas.drawString(left, y, line)
-        y -= 10
-    y = min(y, top - qr_size - 18) - 6
+    for note in notes(game.game_type, engine_game.options):
+        words = note.split()
+        while words:
+            line = ""
+            while words and canvas.stringWidth(
+                (line + " " + words[0]).strip(), "Helvetica", 8
+            ) <= room(y, 8):
+                line = (line + " " + words.pop(0)).strip()
+            if not line:  # one word wider than the room: cut it
+                line = _fit(words.pop(0), room(y, 8), canvas)
+            canvas.drawString(left, y, line)
+            y -= 10
+    y = min(y, qr_bottom - 6) - 6
 
     # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
     fields = tally_fields(game, names) or {"rows": [], "choices": []}
