@@ -88,6 +88,7 @@ from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.dispute_words import differing_fields
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.event_store import append_event
+from tournaments.services.sheet_messages import for_people
 
 KIND = SheetEntry.Kind
 EVENT_NAMESPACE = uuid.UUID("6f1d2c1e-3d55-4b53-9a50-5c0f1f0e7a11")
@@ -383,7 +384,11 @@ def _write(
         game = _game(table)
         views = _views(table)
         counted = counted_tallies(game)
-        check(game, views, counted)
+        try:
+            check(game, views, counted)
+        except EngineError as error:  # the engine's reason, seats named from 1
+            error.args = (_for_people(table, game, str(error)), *error.args[1:])
+            raise
         try:
             with transaction.atomic():
                 line = SheetEntry.objects.create(
@@ -404,6 +409,13 @@ def _write(
             raise Conflict(f"client id {client_id} was already used for another line") from None
         done = count_agreed(table, user=who.user)
     return Written(line, True, done)
+
+
+def _for_people(table: Table, game: Game, message: str) -> str:
+    seats = {
+        s.number: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
+    }
+    return for_people(message, seats, side_names(table, game))
 
 
 def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]) -> str | None:
