@@ -3,7 +3,7 @@ its link (issue 12). A guest opens the sheet link, says which seat they are, ent
 deal (a refused tally keeps what was typed, shown as an error), hands the phone over,
 and a player of the other side confirms. Then the two sides enter different tallies
 of a deal, and the director reads what differs in words and rules after a
-confirmation page."""
+confirmation page, and closes the round, which ends the guests' right."""
 
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ for name in ("Ada Rossi", "Bea Neri"):
     tournaments.check_in(tournaments.register(cup, by=director, player=guest), by=director)
 table = rounds.publish(rounds.pair_next_round(cup, by=director), by=director).tables.get()
 names = [s.player.name for s in table.game.seats.order_by("number")]
+control = f"/clubs/{club.slug}/t/{cup.slug}/rounds/1/control"
 print(json.dumps({"path": sheet_path(table), "table": table.pk, "names": names,
-                  "director": director.username}))
+                  "director": director.username, "control": control}))
 """
 
 LINES = """
@@ -137,3 +138,14 @@ def test_a_guest_enters_hands_over_and_the_other_side_confirms(
     expect(history).to_contain_text("as a guest, through the table link")
     snap(director, "history-attributed")
     assert lines() == 5
+
+    # The director closes the round: the guests' link no longer takes entries.
+    director.goto(made["control"])
+    director.get_by_role("button", name="Close round 1").click()
+    expect(director.locator(".notice").first).to_contain_text("Round 1 is closed")
+    snap(director, "round-closed")
+    assert director.evaluate(WIDTH) <= 360
+    phone.goto(made["path"])
+    expect(phone.get_by_role("alert")).to_contain_text("Round 1 is closed")
+    expect(phone.get_by_role("button", name=re.compile("Enter deal"))).to_have_count(0)
+    snap(phone, "closed-for-guests")
