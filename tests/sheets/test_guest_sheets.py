@@ -339,3 +339,28 @@ def test_a_sheet_read_through_the_api_says_what_differs_in_words():
     deal = sheets.sheet_state(table, s.director)["deals"][0]
     assert deal["differs"] == ["tricks[0]", "tricks[1]"]
     assert len(deal["differences"]) == 2 and deal["differences"][0].endswith("tricks: 7 or 8")
+
+
+def test_a_directors_own_tally_is_confirmed_too_and_a_garbled_one_kept():
+    s = published("german_whist", 2)
+    table = s.table()
+    path = sheet_path(table)
+    guest(path, 0).post(path + "act", form(1, tricks_0=7, tricks_1=6))
+    guest(path, 1).post(path + "act", form(1, tricks_0=8, tricks_1=5))
+    director = Client()
+    director.force_login(s.director)
+    garbled = director.post(
+        path + "rule", {"action": "resolve", "deal": 1, "tricks_0": "9", "tricks_1": "x"}
+    )
+    html = garbled.content.decode()
+    assert garbled.status_code == 400 and "whole number" in html
+    assert re.search(r'name="tricks_0"[^>]*value="9"', html)
+    before = lines()
+    preview = director.post(
+        path + "rule", {"action": "resolve", "deal": 1, "tricks_0": "9", "tricks_1": "4"}
+    ).content.decode()
+    assert "Count your tally?" in preview and lines() == before
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', preview))
+    assert hidden["confirmed"] == "1" and hidden["tricks_0"] == "9"
+    director.post(path + "act", hidden)
+    assert sheets.build_state(table)["deals"][0]["tally"]["tricks"] == [9, 4]
