@@ -364,3 +364,13 @@ def test_a_directors_own_tally_is_confirmed_too_and_a_garbled_one_kept():
     assert hidden["confirmed"] == "1" and hidden["tricks_0"] == "9"
     director.post(path + "act", hidden)
     assert sheets.build_state(table)["deals"][0]["tally"]["tricks"] == [9, 4]
+
+
+def test_an_online_tables_code_is_a_404():
+    s = published("german_whist", 2, mode="online")
+    code = table_code(s.table().pk)
+    phone = Client()
+    assert phone.get(f"/s/{code}/").status_code == 404
+    assert phone.post(f"/s/{code}/seat", {"seat": 0}).status_code == 404
+    assert phone.post(f"/s/{code}/act", form(1, tricks_0=7, tricks_1=6)).status_code == 404
+    assert not SheetEntry.objects.exists()

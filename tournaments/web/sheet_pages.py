@@ -39,7 +39,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import EngineError
-from tournaments.models import Role, Table
+from tournaments.models import Game, Role, Table
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
 from tournaments.services.errors import Forbidden, ServiceError
@@ -67,7 +67,8 @@ def table_code(table_id: int) -> str:
 
 
 def table_from_code(code: str) -> Table:
-    """The table a code names (Http404 for a wrong or unknown code)."""
+    """The table a code names (Http404 for a wrong or unknown code, or a table without
+    a score sheet: not published yet, or playing online)."""
     code = code.lower()
     if len(code) <= TAG or len(code) > TAG + 16:
         raise Http404("no such score sheet")
@@ -79,9 +80,10 @@ def table_from_code(code: str) -> Table:
     table_id = int.from_bytes(raw, "big")
     if not constant_time_compare(table_code(table_id), code):
         raise Http404("no such score sheet")
-    table = Table.objects.select_related("round__tournament__club").filter(pk=table_id).first()
-    if table is None or table.game_id is None:
-        raise Http404("no such score sheet")
+    found = Table.objects.select_related("round__tournament__club", "game")
+    table = found.filter(pk=table_id).first()
+    if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
+        raise Http404("no such score sheet")  # an online table has no sheet
     return table
 
 
