@@ -37,6 +37,11 @@ REQUIRED = [
         "test_playing_a_card_updates_the_board_in_place",
     ),
     (
+        "Browser test: guests score their own table on a phone (Chromium)",
+        "tests.browser.test_browser_guest_sheet",
+        "test_a_guest_enters_hands_over_and_the_other_side_confirms",
+    ),
+    (
         "Browser test: a Scopa capture chosen on a phone (Chromium)",
         "tests.browser.test_browser_scopa",
         "test_a_scopa_capture_is_chosen_on_a_phone",

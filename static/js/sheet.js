@@ -36,10 +36,24 @@
     if (box) box.hidden = load(queueKey, []).length === 0;
   }
   function showNote() {
-    var note = sessionStorage.getItem(noteKey);
-    var box = page.querySelector("[data-sheet-message]");
-    if (note && box) { box.textContent = note; box.hidden = false; }
+    // A saved form's answer shows in the page's note; a refused one's as an error,
+    // next to its form when it was the next deal's (whose typed values are kept).
+    var note = null;
+    try { note = JSON.parse(sessionStorage.getItem(noteKey)); } catch (e) { note = null; }
     sessionStorage.removeItem(noteKey);
+    if (!note || !note.text) return;
+    var box = page.querySelector("[data-sheet-message]");
+    if (note.error) {
+      var form = note.draft && page.querySelector('[data-sheet-draft="' + note.draft + '"]');
+      box = (form && form.querySelector("[data-sheet-form-error]")) ||
+        page.querySelector("[data-sheet-error]");
+      if (form) {
+        form.querySelectorAll('input[type="number"]').forEach(function (input) {
+          input.setAttribute("aria-invalid", "true");
+        });
+      }
+    }
+    if (box) { box.textContent = note.text; box.hidden = false; }
   }
 
   function csrf() {
@@ -66,8 +80,13 @@
       return response.json().catch(function () { return {}; }).then(function (answer) {
         var rest = load(queueKey, []).filter(function (q) { return q.id !== item.id; });
         save(queueKey, rest);
-        if (item.draft) localStorage.removeItem(draftKey + item.draft);
-        sessionStorage.setItem(noteKey, answer.message || ("HTTP " + response.status));
+        // Saved: the typed draft goes. Refused: it stays, to be corrected.
+        if (item.draft && response.ok) localStorage.removeItem(draftKey + item.draft);
+        sessionStorage.setItem(noteKey, JSON.stringify({
+          text: answer.message || ("HTTP " + response.status),
+          error: !response.ok,
+          draft: item.draft
+        }));
         sending = false;
         if (rest.length) { flush(); } else { window.location.reload(); }
       });
@@ -83,12 +102,14 @@
       var kept = load(draftKey + draft, {});
       Object.keys(kept).forEach(function (name) {
         var input = form.querySelector('[name="' + name + '"]');
-        if (input && input.type !== "hidden") input.value = kept[name];
+        if (!input || input.type === "hidden") return;
+        if (input.type === "checkbox") { input.checked = !!kept[name]; } else { input.value = kept[name]; }
       });
       form.addEventListener("input", function () {
         var values = {};
         form.querySelectorAll("input, select").forEach(function (input) {
-          if (input.type !== "hidden" && input.name) values[input.name] = input.value;
+          if (input.type === "checkbox") { values[input.name] = input.checked; }
+          else if (input.type !== "hidden" && input.name) { values[input.name] = input.value; }
         });
         save(draftKey + draft, values);
       });

@@ -92,6 +92,7 @@ def test_the_whole_flow_over_http(club: Club, director: Any) -> None:
             "status": "published",
             "method": "swiss",
             "published_at": published["published_at"],
+            "closed_at": None,
             "tables": 2,
             "byes": 1,
         }

@@ -83,7 +83,9 @@ def test_a_director_sets_up_on_a_phone_and_a_player_enters(live_site, phone_page
     page.locator('select[name="tiebreak_2"]').select_option(label="Buchholz")
     page.locator('select[name="tiebreak_3"]').select_option(label="— none —")
     page.locator("details.tiebreak-legend summary").click()
-    expect(page.locator("details.tiebreak-legend")).to_contain_text("The points of all your opponents added up")
+    expect(page.locator("details.tiebreak-legend")).to_contain_text(
+        "The points of all your opponents added up"
+    )
     snap(page, "02-points-and-tiebreaks")
     page.locator('select[name="tiebreak_4"]').select_option(label="— none —")
 

@@ -75,10 +75,19 @@ def test_a_deal_is_entered_refused_and_confirmed_on_the_phone_page(game_type):
 
     refused = first.post(path + "act", form(1, **bad), HTTP_X_TAVOLO_QUEUE="1")
     assert refused.status_code == 400 and reason in refused.json()["message"]
-    # Without the page's script: the reason is shown on the page, next to the form.
-    first.post(path + "act", form(1, **bad))
-    shown = first.get(path).content.decode()
-    assert reason.replace("'", "&#x27;") in shown and "No deal entered yet" in shown
+    # Without the page's script: the page again, the reason next to the form, as an
+    # error, and what was typed kept.
+    answer = first.post(path + "act", form(1, **bad))
+    shown = answer.content.decode()
+    assert answer.status_code == 400 and "No deal entered yet" in shown
+    assert re.search(
+        r'class="sheet-error"[^>]*role="alert"[^>]*>[^<]*'
+        + re.escape(reason.replace("'", "&#x27;")),
+        shown,
+    )
+    for name, value in bad.items():
+        if name not in ("settebello", "last_trick"):
+            assert re.search(f'name="{name}"[^>]*value="{value}"', shown), name
 
     assert first.post(path + "act", form(1, **good)).status_code == 302
     pending = other.get(path).content.decode()

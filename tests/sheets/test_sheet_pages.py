@@ -58,7 +58,7 @@ def test_the_page_at_each_state():
     a, b, d = browser(s.seat(0)), browser(s.seat(1)), browser(s.director)
     anonymous = browser().get(path)
     assert anonymous.status_code == 200 and b"Log in" in anonymous.content
-    assert b"director or a scorer" in anonymous.content
+    assert b"Who are you?" in anonymous.content  # a guest says which seat they are
     empty = a.get(path).content.decode()
     assert "No deal entered yet" in empty and "Enter deal 1" in empty
     assert 'name="viewport"' in empty and "sheet.js" in empty
@@ -71,12 +71,13 @@ def test_the_page_at_each_state():
     # A differing entry: disputed, with the fields.
     b.post(path + "act", form(1, **iw_counts(IW_OTHER)))
     disputed = a.get(path).content.decode()
-    assert 'data-status="disputed"' in disputed and "tricks[1][0], tricks[2][0]" in disputed
+    assert 'data-status="disputed"' in disputed and "tricks[" not in disputed
+    assert "Player 2&#x27;s first-hand tricks: 2 or 3" in disputed
     assert "Enter deal 1" not in disputed and "Enter deal 2" not in disputed
     director_view = d.get(path).content.decode()
     assert "Rule on deal 1" in director_view and "Sheet history" in director_view
     chosen = sheets.SheetEntry.objects.filter(table=table, kind="entry").first()
-    d.post(path + "act", {**form(1, action="resolve"), "chose": chosen.pk})
+    d.post(path + "act", {**form(1, action="resolve"), "chose": chosen.pk, "confirmed": "1"})
     counted = a.get(path).content.decode()
     assert 'data-status="counted"' in counted and "Enter deal 2" in counted
     assert "4 / -2 / -2" in counted
@@ -118,21 +119,25 @@ def test_the_public_pairings_mark_a_disputed_table_until_a_director_rules():
     assert [t["disputed"] for t in api["tables"]] == [True, False]
     chosen = sheets.SheetEntry.objects.filter(table=disputed, kind="entry").first()
     browser(s.director).post(
-        sheet_path(disputed) + "act", {**form(1, action="resolve"), "chose": chosen.pk}
+        sheet_path(disputed) + "act",
+        {**form(1, action="resolve"), "chose": chosen.pk, "confirmed": "1"},
     )
     assert statuses() == ["playing", "playing"]
 
 
-def test_the_page_refuses_other_tables_and_other_clubs():
+def test_other_tables_and_other_clubs_hold_the_link_as_guests():
+    # A login with no part at this table is a guest of it, like anyone holding its
+    # link: asked which seat they are, refused until they say, and never an official.
     s = published("german_whist", 4)
     path = sheet_path(s.table(1))
-    assert browser(s.seat(0, table=2)).get(path).status_code == 403
-    assert browser(director_of(make_club())).get(path).status_code == 403
-    assert browser(make_user()).get(path).status_code == 403
+    for user in (s.seat(0, table=2), director_of(make_club()), make_user()):
+        page = browser(user).get(path)
+        assert page.status_code == 200 and b"Who are you?" in page.content
     refused = browser(s.seat(0, table=2)).post(
         path + "act", form(1, tricks_0=7, tricks_1=6), HTTP_X_TAVOLO_QUEUE="1"
     )
-    assert refused.status_code == 403
+    assert refused.status_code == 403 and "seat" in refused.json()["message"]
+    assert not sheets.SheetEntry.objects.exists()
 
 
 def test_the_game_page_tally_form_still_works():

@@ -38,8 +38,10 @@ def test_pairings_link_sheets_for_those_who_may_use_them_and_every_player_page(c
     one, two = setup.table(1), setup.table(2)
     pairings = base(setup) + "rounds/1/"
 
-    anonymous = html(client.get(pairings))  # a player on a phone not logged in yet
-    assert sheet_links(anonymous) == [sheet_path(one), sheet_path(two)]
+    # The code is a guest's right to score the table: it is printed on the table's
+    # sheet, never shown on the public pairings.
+    anonymous = html(client.get(pairings))
+    assert sheet_links(anonymous) == []
     for entry in setup.round.tournament.entries.all():
         assert f'href="{base(setup)}players/{entry.pk}/"' in anonymous
 

@@ -50,6 +50,7 @@ urlpatterns = [
     path(R + "preview", rounds.PreviewView.as_view(), name="api-round-preview"),
     path(R + "swap", rounds.SwapView.as_view(), name="api-round-swap"),
     path(R + "publish", rounds.PublishView.as_view(), name="api-round-publish"),
+    path(R + "close", rounds.CloseView.as_view(), name="api-round-close"),
     path(R + "corrections", rounds.CorrectionsView.as_view(), name="api-round-corrections"),
     # Anything else under clubs/ is a JSON 404 too, not the site's HTML page.
     re_path(r"", not_found, name="api-club-not-found"),

@@ -15,6 +15,10 @@ class RoundSummarySerializer(serializers.Serializer):
     status = choice(Round.Status.choices)
     method = serializers.CharField(help_text="the pairing method that paired it")
     published_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="when the round was closed (its sheets read-only but for directors)",
+    )
     tables = serializers.IntegerField(help_text="how many tables")
     byes = serializers.IntegerField(help_text="how many entries sit out")
 

@@ -21,7 +21,7 @@ from tournaments.api import round_serializers as s
 from tournaments.api.club_base import READ, WRITE, ClubAPIView, errors, is_director
 from tournaments.api.entries import entry_ref
 from tournaments.models import Bye, Role, Round, RoundCorrection, TableEntry
-from tournaments.services import clubs, rounds
+from tournaments.services import clubs, round_closing, rounds
 from tournaments.services.sheets import disputed_tables
 
 
@@ -31,6 +31,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "status": round_.status,
         "method": round_.method,
         "published_at": round_.published_at,
+        "closed_at": round_.closed_at,
     }
 
 
@@ -227,3 +228,23 @@ class CorrectionsView(ClubAPIView):
             self.round(request, found, number), by=request.user, **body.validated_data
         )
         return Response(correction_detail(fix), status=status.HTTP_201_CREATED)
+
+
+class CloseView(ClubAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Close a published round: its sheets become read-only (directors)",
+        description="The table links stop taking guests' entries and the players can "
+        "only read their sheets; directors can still rule and correct. Publishing the "
+        "next round closes the earlier ones. Closing a closed round again changes "
+        "nothing (200); a draft is a 409.",
+        request=None,
+        responses={200: s.RoundSerializer, **errors(403, 404, 409)},
+    )
+    @transaction.atomic
+    def post(self, request: Request, slug: str, tournament: str, number: int) -> Response:
+        found = self.tournament(slug, tournament)
+        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        closed = round_closing.close_round(self.round(request, found, number), by=request.user)
+        return Response(round_detail(closed))

@@ -1,6 +1,10 @@
 """The score-sheet API: a table's sheet, entries, confirmations, rulings,
 corrections and forfeits (``/api/clubs/<club>/tournaments/<t>/rounds/<n>/tables/<k>/``).
 
+Seats and sides are 0-based here (a person reads seat 1 for index 0). This API is for
+logins; guests of a table (no login) use its page ``/s/<code>/`` only, see
+``docs/score-sheets.md``.
+
 The rules are :mod:`tournaments.services.sheets`'; the views only read the request,
 call the service and answer with the sheet as it now stands. Every write carries the
 client's ``client_id``: a retry with the same id and content answers 200 with the
@@ -37,9 +41,19 @@ class LineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     deal = serializers.IntegerField()
     kind = serializers.CharField(help_text="entry, confirm, resolve or correct")
-    side = serializers.IntegerField(allow_null=True, help_text="null: a scorer or director")
+    side = serializers.IntegerField(
+        allow_null=True, help_text="0-based side index; null: a scorer or director"
+    )
     tally = serializers.JSONField(allow_null=True)
-    by = serializers.CharField(allow_null=True)
+    by = serializers.CharField(allow_null=True, help_text="the login; null for a guest")
+    name = serializers.CharField(allow_null=True, help_text="the writer's display name")
+    seat = serializers.IntegerField(
+        allow_null=True, help_text="the 0-based seat it was written for (people read seat + 1)"
+    )
+    guest = serializers.BooleanField(help_text="written without a login, through the table link")
+    device = serializers.CharField(
+        required=False, help_text="history only: a hash of the writer's device id"
+    )
     at = serializers.DateTimeField()
     reason = serializers.CharField(required=False)
     chose = serializers.IntegerField(required=False)
@@ -48,13 +62,17 @@ class LineSerializer(serializers.Serializer):
 
 class DealSerializer(serializers.Serializer):
     deal = serializers.IntegerField()
-    dealer = serializers.IntegerField(help_text="the seat that deals it")
+    dealer = serializers.IntegerField(help_text="the 0-based seat that deals it")
     status = serializers.CharField(help_text="empty, pending, confirmed, disputed or counted")
     tally = serializers.JSONField(allow_null=True, help_text="the agreed or entered tally")
     scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     totals = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     differs = serializers.ListField(
-        child=serializers.CharField(), help_text="disputed: the fields that differ"
+        child=serializers.CharField(), help_text="disputed: the fields that differ (paths)"
+    )
+    differences = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='disputed: what differs, in words ("Carla\'s first-hand tricks: 2 or 3")',
     )
     entries = LineSerializer(many=True)
     entered_by_sides = serializers.ListField(child=serializers.IntegerField())
@@ -77,6 +95,7 @@ class SheetSerializer(serializers.Serializer):
     over = serializers.BooleanField()
     winner = serializers.JSONField(allow_null=True)
     disputed = serializers.ListField(child=serializers.IntegerField())
+    closed = serializers.BooleanField(help_text="the round is closed: read-only but for directors")
     forfeits = serializers.ListField(child=serializers.DictField())
     you = serializers.DictField(required=False)
 

@@ -32,6 +32,13 @@ class Round(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )  # fmt: skip
+    closed_at = models.DateTimeField(null=True, blank=True)
+    """Set when a director closes the round (or publishes the next one): its score
+    sheets are then read-only for guests and players; directors may still rule."""
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -45,6 +52,10 @@ class Round(models.Model):
     @property
     def is_published(self) -> bool:
         return self.status == self.Status.PUBLISHED
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
 
 class Table(models.Model):

@@ -43,6 +43,15 @@ class SheetEntry(models.Model):
     """Chosen by the entering device, so a resubmission after a dropped network is
     recognised and stored once."""
     created_at = models.DateTimeField(auto_now_add=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The seat (0-based) of the player who wrote the line, as they said or as their
+    login sits; ``None``: a scorer or director."""
+    via_guest_link = models.BooleanField(default=False)
+    """Written without a login, through the table's link (the guest right)."""
+    device = models.CharField(max_length=32, blank=True)
+    """A hash of the device id the page keeps in a cookie (never the id itself)."""
+    ip_hash = models.CharField(max_length=32, blank=True)
+    """A keyed hash of the client's IP address (never the address in clear)."""
 
     class Meta:
         ordering = ["table", "id"]

@@ -36,6 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import games as game_service
+from tournaments.services import round_closing
 from tournaments.services.clubs import User, require_role
 from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.tournaments import entries_per_table, seats_per_side
@@ -302,6 +303,8 @@ def publish(round_: Round, *, by: User) -> Round:
         round_.published_at = timezone.now()
         round_.published_by = by if by.is_authenticated else None
         round_.save(update_fields=["status", "published_at", "published_by"])
+        # Publishing the next round closes the earlier ones: their guest links expire.
+        round_closing.close_earlier(round_, by=by)
     return round_
 
 

@@ -85,8 +85,10 @@ from tournaments.services import games as game_service
 from tournaments.services import state_cache
 from tournaments.services.access import seat_users
 from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services.dispute_words import differing_fields
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.event_store import append_event
+from tournaments.services.sheet_messages import for_people
 
 KIND = SheetEntry.Kind
 EVENT_NAMESPACE = uuid.UUID("6f1d2c1e-3d55-4b53-9a50-5c0f1f0e7a11")
@@ -108,6 +110,11 @@ class Writer:
     side: int | None
     seats: tuple[int, ...] = ()
     director: bool = False
+    seat: int | None = None
+    """The seat the line is written for (a guest says which; a player's login sits)."""
+    via_guest_link: bool = False
+    device: str = ""
+    ip_hash: str = ""
 
     @property
     def official(self) -> bool:
@@ -138,7 +145,7 @@ def writer(table: Table, user: User) -> Writer:
     director = has_role(user, club, Role.DIRECTOR)
     if seats:
         engine_game = state_cache.fresh_engine_game(game)
-        return Writer(user, engine_game.side_of(seats[0]), seats, director)
+        return Writer(user, engine_game.side_of(seats[0]), seats, director, seat=seats[0])
     if has_role(user, club, Role.SCORER):
         return Writer(user, None, (), director)
     if not user.is_authenticated:
@@ -238,7 +245,8 @@ def _deal_view(deal: int, lines: list[SheetEntry]) -> DealView:
 
 def _views(table: Table) -> dict[int, DealView]:
     lines: dict[int, list[SheetEntry]] = {}
-    for line in SheetEntry.objects.filter(table=table).select_related("entered_by").order_by("id"):
+    found = SheetEntry.objects.filter(table=table).select_related("entered_by__player")
+    for line in found.order_by("id"):
         lines.setdefault(line.deal, []).append(line)
     return {deal: _deal_view(deal, found) for deal, found in sorted(lines.items())}
 
@@ -250,32 +258,6 @@ def disputed_tables(tables: Iterable[int]) -> set[int]:
     for line in SheetEntry.objects.filter(table_id__in=list(tables)).order_by("id"):
         lines.setdefault((line.table_id, line.deal), []).append(line)
     return {table for (table, deal), found in lines.items() if _deal_view(deal, found).disputed}
-
-
-def differing_fields(tallies: list[dict[str, Any]]) -> list[str]:
-    """The fields (``tricks[1]``, ``tricks[0][1]``, ``dummy``) whose values are not the
-    same in all of ``tallies``."""
-    flat = [dict(_flatten(t)) for t in tallies]
-    keys: list[str] = []
-    for one in flat:
-        keys += [k for k in one if k not in keys]
-    return [k for k in keys if len({repr(one.get(k)) for one in flat}) > 1]
-
-
-def _flatten(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
-    if isinstance(value, Mapping):
-        out: list[tuple[str, Any]] = []
-        for key, item in value.items():
-            if key == "type":
-                continue
-            out += _flatten(item, f"{prefix}.{key}" if prefix else str(key))
-        return out
-    if isinstance(value, list):
-        out = []
-        for index, item in enumerate(value):
-            out += _flatten(item, f"{prefix}[{index}]")
-        return out
-    return [(prefix, value)]
 
 
 def counted_tallies(game: Game) -> list[dict[str, Any]]:
@@ -394,10 +376,19 @@ def _write(
         retried = _retry(table, client_id, deal, kind, payload, who)
         if retried is not None:
             return retried
+        if table.round.closed_at is not None and not who.director:
+            raise Conflict(
+                f"round {table.round.number} is closed: its sheets are read-only (the "
+                "director can still rule or correct)"
+            )
         game = _game(table)
         views = _views(table)
         counted = counted_tallies(game)
-        check(game, views, counted)
+        try:
+            check(game, views, counted)
+        except EngineError as error:  # the engine's reason, seats named from 1
+            error.args = (_for_people(table, game, str(error)), *error.args[1:])
+            raise
         try:
             with transaction.atomic():
                 line = SheetEntry.objects.create(
@@ -408,12 +399,23 @@ def _write(
                     side=who.side,
                     entered_by=who.user if who.user.is_authenticated else None,
                     client_id=client_id,
+                    seat=who.seat,
+                    via_guest_link=who.via_guest_link,
+                    device=who.device,
+                    ip_hash=who.ip_hash,
                 )
         except IntegrityError:
             # The client id was taken meanwhile by a line of another table.
             raise Conflict(f"client id {client_id} was already used for another line") from None
         done = count_agreed(table, user=who.user)
     return Written(line, True, done)
+
+
+def _for_people(table: Table, game: Game, message: str) -> str:
+    seats = {
+        s.number: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
+    }
+    return for_people(message, seats, side_names(table, game))
 
 
 def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]) -> str | None:
@@ -427,10 +429,11 @@ def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]
     return DISPUTED if view.disputed else PENDING
 
 
-def submit(table: Table, deal: int, tally: Any, by: User, client_id: Any) -> Written:
-    """Enter deal ``deal``'s tally (see the module's docstring for the rules)."""
+def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: Any) -> Written:
+    """Enter deal ``deal``'s tally (see the module's docstring for the rules); ``by``
+    a user, or the :class:`Writer` of a guest (``guest_sheets``)."""
     deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = writer(table, by)
+    who = by if isinstance(by, Writer) else writer(table, by)
     payload = _canonical(_game(table), tally)
 
     def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
@@ -457,11 +460,11 @@ def _is_disputed(table: Table, deal: int) -> bool:
     return bool(lines) and _deal_view(deal, lines).disputed
 
 
-def confirm(table: Table, deal: int, by: User, client_id: Any) -> Written:
+def confirm(table: Table, deal: int, by: User | Writer, client_id: Any) -> Written:
     """Confirm deal ``deal``'s pending tally: a player of a side that did not enter
     it, or an official."""
     deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = writer(table, by)
+    who = by if isinstance(by, Writer) else writer(table, by)
 
     def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
         status = _status(deal, views, counted)
@@ -676,129 +679,6 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
         ) from None
 
 
-# ---------------------------------------------------------------------- showing
-
-
-def _line(line: SheetEntry, *, full: bool) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "id": line.pk,
-        "deal": line.deal,
-        "kind": line.kind,
-        "side": line.side,
-        "tally": tally_of(line.payload),
-        "by": line.entered_by.get_username() if line.entered_by_id else None,
-        "at": line.created_at.isoformat(),
-    }
-    if line.payload and "reason" in line.payload:
-        shown["reason"] = line.payload["reason"]
-    if line.payload and "chose" in line.payload:
-        shown["chose"] = line.payload["chose"]
-    if full:
-        shown["client_id"] = str(line.client_id)
-    return shown
-
-
-def side_names(table: Table, game: Game) -> list[str]:
-    """Each side's players, by name ("Ann & Carla" for a team)."""
-    engine_game = state_cache.fresh_engine_game(game)
-    names: list[list[str]] = [[] for _ in range(engine_game.sides)]
-    for seat in Seat.objects.filter(game=game).select_related("player").order_by("number"):
-        names[engine_game.side_of(seat.number)].append(seat.player.name)
-    return [" & ".join(n) for n in names]
-
-
-def sheet_state(table: Table, by: User) -> dict[str, Any]:
-    """The sheet as a player of the table (or a scorer or director) sees it."""
-    who = writer(table, by)
-    return build_state(table, who)
-
-
-def build_state(table: Table, who: Writer | None = None) -> dict[str, Any]:
-    game = _game(table)
-    views = _views(table)
-    counted = counted_tallies(game)
-    state = state_cache.fresh_engine_game(game)
-    deals: list[dict[str, Any]] = []
-    last = max([len(counted), *views.keys()], default=0)
-    for deal in range(1, last + 1):
-        view = views.get(deal) or DealView(deal)
-        row: dict[str, Any] = {
-            "deal": deal,
-            # Every game passes the deal one seat on (engine.game.Game._finish_deal).
-            "dealer": (game.first_dealer + deal - 1) % game.players,
-            "status": _status(deal, views, counted) or "empty",
-            "tally": None,
-            "scores": None,
-            "totals": None,
-            "differs": view.differs(),
-            "entries": [_line(x, full=False) for x in view.lines],
-            "entered_by_sides": sorted(view.entering_sides),
-            "problem": None,
-        }
-        if deal <= len(counted):
-            state.apply(counted[deal - 1])
-            row["tally"] = counted[deal - 1]
-            row["scores"] = list(state.deal_scores or [])
-            row["totals"] = list(state.totals)
-        else:
-            row["tally"] = view.candidate
-            if view.agreed is not None and deal == len(counted) + 1:
-                # Agreed, first in line, and still not counted: the engine refused it.
-                try:
-                    _replayed(game, counted).apply(view.agreed)
-                except EngineError as error:
-                    row["problem"] = str(error)
-        deals.append(row)
-    over = state.over
-    next_deal = None
-    if not over and game.status == Game.Status.ACTIVE:
-        try:
-            nxt = len(counted) + 1
-            while views.get(nxt) is not None and views[nxt].lines:
-                if views[nxt].candidate is None:
-                    raise Conflict(f"deal {nxt} is disputed")
-                nxt += 1
-            _chain(game, views, counted, nxt)
-            next_deal = nxt
-        except (Conflict, EngineError):
-            next_deal = None
-    shown: dict[str, Any] = {
-        "table": table.number,
-        "round": table.round.number,
-        "tournament": table.round.tournament.name,
-        "game": str(game.pk),
-        "game_type": game.game_type,
-        "game_status": game.status,
-        "sides": side_names(table, game),
-        "seats": [
-            {"seat": s.number, "player": s.player.name, "side": state.side_of(s.number)}
-            for s in Seat.objects.filter(game=game).select_related("player").order_by("number")
-        ],
-        "deals": deals,
-        "counted": len(counted),
-        "next_deal": next_deal,
-        "totals": list(state.totals),
-        "over": over,
-        "winner": state.winner if over else None,
-        "winner_names": _winner_names(state.winner, side_names(table, game)) if over else [],
-        "disputed": [d["deal"] for d in deals if d["status"] == DISPUTED],
-        "forfeits": [
-            {"entry": f.entry_id, "kind": f.kind, "note": f.note}
-            for f in Forfeit.objects.filter(table=table)
-        ],
-    }
-    if who is not None:
-        shown["you"] = {"side": who.side, "seats": list(who.seats), "director": who.director}
-    return shown
-
-
-def history(table: Table, by: User) -> list[dict[str, Any]]:
-    """Every line of the sheet, oldest first, with who wrote it and when (directors)."""
-    require_role(by, _club(table), Role.DIRECTOR)
-    lines = SheetEntry.objects.filter(table=table).select_related("entered_by").order_by("id")
-    return [_line(line, full=True) for line in lines]
-
-
 def table_in_round(round_: Any, number: int) -> Table:
     try:
         return round_.tables.select_related("round__tournament__club").get(number=number)
@@ -806,8 +686,13 @@ def table_in_round(round_: Any, number: int) -> Table:
         raise NotFound(f"round {round_.number} has no table {number!r}") from None
 
 
-def _winner_names(winner: int | list[int] | None, sides: list[str]) -> list[str]:
-    """The names of the winning side, or of every side sharing the top (a draw)."""
-    if winner is None:
-        return []
-    return [sides[side] for side in ([winner] if isinstance(winner, int) else winner)]
+# The sheet as people see it lives in sheet_view (kept importable from here).
+from tournaments.services.sheet_view import (  # noqa: E402
+    _line,
+    build_state,
+    history,
+    sheet_state,
+    side_names,
+)
+
+__all__ = ["_line", "build_state", "history", "sheet_state", "side_names"]

@@ -57,11 +57,9 @@ def _urls(club: Club, tournament: Tournament, number: int) -> dict[str, str]:
 
 def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]]) -> None:
     """Give each table played with real cards the link to its score sheet
-    (``/s/<code>/``) for whoever can use it: the players seated there, the club's
-    scorers and directors, and visitors not logged in (the page asks them to log in:
-    a player at the table often arrives on a phone that is not). The code is only a
-    way in, not a secret: the sheet page checks who is asking, and shows nothing to
-    anyone else (403), so a logged-in stranger is not offered a link that refuses."""
+    (``/s/<code>/``) for its seated players and the club's scorers and directors only.
+    The code is the guest right to score that table (``guest_sheets``): a guest gets
+    it from the sheet printed on the table, never from the public pairings."""
     from tournaments.web.sheet_pages import table_code
 
     user = request.user
@@ -70,7 +68,7 @@ def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]])
         table["sheet"] = None
         if not table["physical"] or table["game_id"] is None:
             continue
-        if official or not user.is_authenticated or user.pk in table["users"]:
+        if official or (user.is_authenticated and user.pk in table["users"]):
             table["sheet"] = reverse("sheets:sheet", args=[table_code(table["pk"])])
         table["mine"] = user.is_authenticated and user.pk in table["users"]
 

@@ -8,9 +8,13 @@ number. (Changing ``SECRET_KEY`` changes every code: print the sheets again.)
 
 **The page** shows the deal-by-deal sheet (status, tallies, deal scores, running
 totals), the form for the next deal, confirm buttons on the other side's entries,
-disputes with the fields that differ, and for directors the rulings, corrections
-and the sheet's full history. Players log in as usual; a guest without a login asks
-a scorer or director, who enters for them (the page says so).
+disputes in words ("Carla's first-hand tricks: 2 or 3"), and for directors the
+rulings (each confirmed on a page of its own, :mod:`tournaments.web.sheet_rulings`),
+corrections and the sheet's full history, attributed. Players log in as usual; whoever
+else holds the link is a guest of the table, who says which seat they are
+(:mod:`tournaments.web.guest_sheet_pages`). A closed round's sheet is read-only for
+all but the club's directors. A refused form shows the page again with the error next
+to the form and what was typed kept.
 
 **Offline.** ``static/js/sheet.js`` keeps what is typed in ``localStorage``, sends
 each submission with a ``client_id`` drawn once for it, keeps it queued when the
@@ -30,13 +34,16 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import EngineError
-from tournaments.models import Role, Table
-from tournaments.services import sheets
-from tournaments.services.errors import ServiceError
+from tournaments.models import Game, Role, Table
+from tournaments.services import guest_sheets, sheets
+from tournaments.services.deal_schedule import deal_of
+from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
 from tournaments.web.pages import club_or_404, may, sentence, tournament_or_404
 from tournaments.web.tallies import tally_words
@@ -60,7 +67,8 @@ def table_code(table_id: int) -> str:
 
 
 def table_from_code(code: str) -> Table:
-    """The table a code names (Http404 for a wrong or unknown code)."""
+    """The table a code names (Http404 for a wrong or unknown code, or a table without
+    a score sheet: not published yet, or playing online)."""
     code = code.lower()
     if len(code) <= TAG or len(code) > TAG + 16:
         raise Http404("no such score sheet")
@@ -72,9 +80,10 @@ def table_from_code(code: str) -> Table:
     table_id = int.from_bytes(raw, "big")
     if not constant_time_compare(table_code(table_id), code):
         raise Http404("no such score sheet")
-    table = Table.objects.select_related("round__tournament__club").filter(pk=table_id).first()
-    if table is None or table.game_id is None:
-        raise Http404("no such score sheet")
+    found = Table.objects.select_related("round__tournament__club", "game")
+    table = found.filter(pk=table_id).first()
+    if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
+        raise Http404("no such score sheet")  # an online table has no sheet
     return table
 
 
@@ -89,22 +98,70 @@ def _names(state: dict[str, Any]) -> dict[int, str]:
     return {s["seat"]: s["player"] for s in state["seats"]}
 
 
-def _context(request: HttpRequest, table: Table, state: dict[str, Any]) -> dict[str, Any]:
+def account_writer(request: HttpRequest, table: Table) -> sheets.Writer | None:
+    """The logged-in user as a writer of this sheet (a player of the table, a scorer
+    or director of the club); ``None``: they hold the link as a guest of the table."""
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return sheets.writer(table, request.user)
+    except Forbidden:
+        return None
+
+
+def _schedule_words(table: Table, state: dict[str, Any], deal: int) -> str:
+    """ "Ann deals · no trumps · passing left" (the PDF's columns, from the engine)."""
+    game = table.game
+    assert game is not None
+    row = deal_of(game.game_type, game.players, game.first_dealer, deal)
+    parts = [_("%(name)s deals") % {"name": _names(state).get(row["dealer"], "?")}]
+    if "trumps" in row:
+        parts.append(_("trumps: %(t)s") % {"t": _(row["trumps"])})
+        parts.append(_("passing: %(p)s") % {"p": _(row["passing"])})
+    return " · ".join(parts)
+
+
+def _typed(fields: dict[str, Any] | None, data: Any) -> dict[str, Any] | None:
+    """The tally inputs with what was typed in a refused form, to show it again."""
+    if fields is None or data is None:
+        return fields
+    return {
+        **fields,
+        "rows": [
+            {
+                **row,
+                "inputs": [{**i, "value": data.get(i["name"], "")} for i in row["inputs"]],
+            }
+            for row in fields["rows"]
+        ],
+        "choices": [{**c, "value": data.get(c["name"], "")} for c in fields["choices"]],
+    }
+
+
+def _context(
+    request: HttpRequest,
+    table: Table,
+    state: dict[str, Any],
+    error: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     you = state.get("you") or {}
     side = you.get("side")
     official = side is None
     director = bool(you.get("director")) and official
+    writable = director or not state.get("closed")
     game = table.game
     assert game is not None
     fields = tally_fields(game, _names(state))
+    code = table_code(table.pk)
     rows = []
     for deal in state["deals"]:
         mine = side is not None and side in deal["entered_by_sides"]
+        pending = deal["status"] == "pending" and writable
         rows.append(
             {
                 **deal,
-                "can_confirm": deal["status"] == "pending" and (official or not mine),
-                "can_answer": deal["status"] == "pending" and not official and not mine,
+                "can_confirm": pending and (official or not mine),
+                "can_answer": pending and not official and not mine,
                 "can_resolve": director and deal["status"] in ("pending", "disputed"),
                 "can_correct": director and deal["status"] == "counted",
                 "player_entries": [
@@ -113,23 +170,52 @@ def _context(request: HttpRequest, table: Table, state: dict[str, Any]) -> dict[
                     if e["kind"] == "entry"
                 ],
                 "tally_text": tally_text(state, deal["tally"]),
+                "schedule": _schedule_words(table, state, deal["deal"]),
             }
         )
+    history = sheets.history(table, request.user) if director else None
     return {
         "table": table,
         "state": state,
         "rows": rows,
         "fields": fields,
+        "typed_fields": _typed(fields, error and error.get("data")),
+        "error": error or {},
         "official": official,
         "director": director,
+        "writable": writable,
         "side": side,
-        "code": table_code(table.pk),
-        "act_url": reverse("sheets:act", args=[table_code(table.pk)]),
+        "code": code,
+        "act_url": reverse("sheets:act", args=[code]),
+        "rule_url": reverse("sheets:rule", args=[code]),
         "new_client_id": uuid.uuid4(),
-        "history": sheets.history(table, request.user) if director else None,
+        "next_schedule": (
+            _schedule_words(table, state, state["next_deal"]) if state["next_deal"] else ""
+        ),
+        "history": history_rows(state, history) if history is not None else None,
         "club": table.round.tournament.club,
         "tournament": table.round.tournament,
     }
+
+
+def history_rows(state: dict[str, Any], history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sheet's lines for the director, in words: who (seat and name), how (the
+    table link as a guest, or a login), when, which device, and the tally."""
+    kinds = {
+        "entry": _("entered"),
+        "confirm": _("confirmed"),
+        "resolve": _("ruled"),
+        "correct": _("corrected"),
+    }
+    return [
+        {
+            **line,
+            "what": kinds.get(line["kind"], line["kind"]),
+            "seat_number": line["seat"] + 1 if line.get("seat") is not None else None,
+            "text": tally_text(state, line["tally"]),
+        }
+        for line in history
+    ]
 
 
 def tally_text(state: dict[str, Any], tally: dict[str, Any] | None) -> str:
@@ -144,79 +230,135 @@ def tally_text(state: dict[str, Any], tally: dict[str, Any] | None) -> str:
     return tally_words(tally, label)
 
 
+def render_sheet(
+    request: HttpRequest,
+    table: Table,
+    who: sheets.Writer | None,
+    *,
+    error: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The sheet page for a login (``who``) or for a guest of the table."""
+    code = table_code(table.pk)
+    if who is None:
+        visitor = guest_pages.visitor_of(request, table)
+        if table.round.closed_at is not None:
+            return guest_pages.closed_page(request, table, status=409 if error else 200)
+        if visitor is None:
+            return guest_pages.who_page(request, table, code, status=status)
+        who = guest_sheets.guest_writer(table, visitor)
+    state = sheets.build_state(table, who)
+    context = _context(request, table, state, error)
+    if who.via_guest_link:
+        context.update(guest_pages.guest_extras(table, state, code))
+    response = render(request, "sheets/sheet.html", context, status=status)
+    return guest_pages.keep_device(request, response)
+
+
 @require_GET
 @never_cache
 def sheet_page(request: HttpRequest, code: str) -> HttpResponse:
     table = table_from_code(code)
-    if not request.user.is_authenticated:
-        context = {"table": table, "tournament": table.round.tournament, "code": code}
-        return render(request, "sheets/login.html", context)
+    return render_sheet(request, table, account_writer(request, table))
+
+
+def _refused(
+    request: HttpRequest, table: Table, who: sheets.Writer | None, status: int, message: str
+) -> HttpResponse:
+    """A refused form: JSON for the page's script, else the page again with the error
+    next to the form and what was typed kept."""
+    if request.headers.get("X-Tavolo-Queue") == "1":
+        return JsonResponse({"ok": False, "message": message}, status=status)
+    data = request.POST
+    error = {
+        "message": message,
+        "action": data.get("action", ""),
+        "deal": _int(data.get("deal")),
+        "data": data,
+    }
+    return render_sheet(request, table, who, error=error, status=status)
+
+
+def _int(value: Any) -> int | None:
     try:
-        state = sheets.sheet_state(table, request.user)
-    except ServiceError as error:
-        context = {"table": table, "message": sentence(error)}
-        return render(request, "sheets/forbidden.html", context, status=error.status)
-    return render(request, "sheets/sheet.html", _context(request, table, state))
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _outcome(request: HttpRequest, code: str, status: int, message: str) -> HttpResponse:
-    """The answer to a form: JSON for the page's script (which queues and retries),
-    else a message and a redirect back to the sheet."""
+    """The answer to a form that was saved: JSON for the page's script (which queues
+    and retries), else a message and a redirect back to the sheet."""
     if request.headers.get("X-Tavolo-Queue") == "1":
-        return JsonResponse({"ok": status < 300, "message": message}, status=status)
-    (messages.success if status < 300 else messages.error)(request, message)
+        return JsonResponse({"ok": True, "message": message}, status=status)
+    messages.success(request, message)
     return redirect(reverse("sheets:sheet", args=[code]), permanent=False)
+
+
+def _write(
+    request: HttpRequest, table: Table, who: sheets.Writer, action: str, deal: int, cid: Any
+) -> sheets.Written:
+    """A form of a login: enter, confirm, or (directors) rule and correct."""
+    data = request.POST
+    game = table.game
+    assert game is not None
+    user = request.user
+    if action == "enter":
+        return sheets.submit(table, deal, tally_from_form(game, data), who, cid)
+    if action == "confirm":
+        return sheets.confirm(table, deal, who, cid)
+    if action == "resolve":
+        if data.get("confirmed") != "1":
+            raise FormProblem(_("Confirm the ruling first (the ruling page asks)."))
+        chose = data.get("chose")
+        return sheets.resolve(
+            table,
+            deal,
+            user,
+            cid,
+            chose=int(chose) if chose else None,
+            tally=None if chose else tally_from_form(game, data),
+            reason=data.get("reason", ""),
+        )
+    if action == "correct":
+        return sheets.correct(
+            table, deal, tally_from_form(game, data), user, cid, reason=data.get("reason", "")
+        )
+    raise FormProblem(_("That form was not understood."))
 
 
 @require_POST
 def sheet_act(request: HttpRequest, code: str) -> HttpResponse:
     table = table_from_code(code)
+    who = account_writer(request, table)
     data = request.POST
     action = data.get("action", "")
     try:
         deal = int(data.get("deal", ""))
         client_id = uuid.UUID(data.get("client_id", ""))
     except ValueError:
-        return _outcome(request, code, 400, "That form is incomplete; please try again.")
-    user = request.user
+        return _refused(request, table, who, 400, _("That form is incomplete; please try again."))
     try:
-        game = table.game
-        assert game is not None
-        if action == "enter":
-            written = sheets.submit(table, deal, tally_from_form(game, data), user, client_id)
-        elif action == "confirm":
-            written = sheets.confirm(table, deal, user, client_id)
-        elif action == "resolve":
-            chose = data.get("chose")
-            written = sheets.resolve(
-                table,
-                deal,
-                user,
-                client_id,
-                chose=int(chose) if chose else None,
-                tally=None if chose else tally_from_form(game, data),
-                reason=data.get("reason", ""),
-            )
-        elif action == "correct":
-            written = sheets.correct(
-                table, deal, tally_from_form(game, data), user, client_id,
-                reason=data.get("reason", ""),
-            )  # fmt: skip
+        if who is None:
+            visitor = guest_pages.visitor_of(request, table)
+            written = guest_pages.act(table, visitor, action, deal, data, client_id)
         else:
-            raise FormProblem("That form was not understood.")
+            written = _write(request, table, who, action, deal, client_id)
     except (ServiceError, EngineError) as error:
-        return _outcome(request, code, getattr(error, "status", 400), sentence(error))
+        status = getattr(error, "status", 400)
+        return _refused(request, table, who, status, sentence(error))
     except ValueError:
-        return _outcome(request, code, 400, "That form is garbled; please try again.")
+        return _refused(request, table, who, 400, _("That form is garbled; please try again."))
     if not written.created:
-        text = f"Deal {deal} was already saved."
+        text = _("Deal %(n)s was already saved.") % {"n": deal}
     elif written.counted:
-        text = "Counted: deal " + ", ".join(map(str, written.counted)) + "."
+        text = _("Counted: deal %(list)s.") % {"list": ", ".join(map(str, written.counted))}
     elif action == "enter":
-        text = f"Deal {deal} entered: a player of another side confirms it."
+        text = _("Deal %(n)s entered: a player of another side confirms it.") % {"n": deal}
     else:
-        text = f"Deal {deal}: saved."
-    return _outcome(request, code, 201 if written.created else 200, text)
+        text = _("Deal %(n)s: saved.") % {"n": deal}
+    response = _outcome(request, code, 201 if written.created else 200, text)
+    return guest_pages.keep_device(request, response)
 
 
 # ---------------------------------------------------------------------- printable sheets

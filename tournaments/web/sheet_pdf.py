@@ -2,7 +2,8 @@
 
 Each page names the tournament, the round and the table, lists the players by seat,
 and has one blank row per deal with the schedule the game needs, taken from the
-engine's own rules (:func:`schedule`): the dealer of every deal (the deal passes one
+engine's own rules (:func:`tournaments.services.deal_schedule.schedule`, which
+the phone page shows too): the dealer of every deal (the deal passes one
 seat on, ``engine.game.Game._finish_deal``), and for Italian Whist the trumps and
 the passing direction of each deal (``engine.games.italian_whist.trump_of_deal`` and
 ``passing_direction``). The columns to fill in are the game's tally
@@ -24,10 +25,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from engine import new_game
-from engine.games import italian_whist, three_handed_whist
+from engine.games import three_handed_whist
 from tournaments.models import Round, Seat, Table
 from tournaments.services import state_cache
+from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
 from tournaments.web.forms import game_title
 
@@ -57,22 +58,7 @@ SHORT_HEADINGS = {
 }
 """Burraco's and Scala 40's columns, short enough for a row per side."""
 MAX_ROWS = 24
-
-
-def schedule(
-    game_type: str, players: int, first_dealer: int, options: dict[str, Any], rows: int
-) -> list[dict[str, Any]]:
-    """Per deal (1-based): who deals, and for Italian Whist the trumps and passing."""
-    new_game(game_type, players, options, first_dealer)  # validates the game
-    out = []
-    for k in range(rows):
-        row: dict[str, Any] = {"deal": k + 1, "dealer": (first_dealer + k) % players}
-        if game_type == "italian_whist":
-            trump = italian_whist.trump_of_deal(k)
-            row["trumps"] = "spades" if trump == "S" else "none"
-            row["passing"] = italian_whist.passing_direction(k)
-        out.append(row)
-    return out
+__all__ = ["round_pdf", "rows_for", "schedule"]
 
 
 def rows_for(game_type: str, options: dict[str, Any], engine_options: dict[str, Any]) -> int:
@@ -185,30 +171,51 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     width, height = A4
     left, right, top = 15 * mm, width - 15 * mm, height - 15 * mm
 
-    # Heading and the QR code of the table's page.
+    # Heading and the QR code of the table's page. The text beside the code keeps
+    # clear of it (and of its link): a line that would reach it is wrapped, and
+    # once below the code, lines use the page's full width.
     qr_size = 38 * mm
     draw_qr(canvas, url, right - qr_size, top - qr_size, qr_size)
     canvas.setFont("Helvetica", 7)
+    url_width = canvas.stringWidth(url, "Helvetica", 7)
+    qr_bottom = top - qr_size - 12
     canvas.drawRightString(right, top - qr_size - 9, url)
+    beside = min(right - qr_size, right - url_width) - 6 * mm
+
+    def room(at: float, size: float) -> float:
+        """The width free for a line whose baseline is ``at`` (font ``size``)."""
+        return (beside if at - size * 0.25 < top and at + size > qr_bottom else right) - left
+
     canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(left, top - 14, tournament.name)
+    canvas.drawString(left, top - 14, _fit(tournament.name, room(top - 14, 16), canvas))
     canvas.setFont("Helvetica-Bold", 26)
     canvas.drawString(left, top - 44, f"Table {table.number}")
     canvas.setFont("Helvetica", 12)
-    canvas.drawString(left, top - 62, f"Round {table.round.number} · {game_title(game.game_type)}")
+    heading = f"Round {table.round.number} · {game_title(game.game_type)}"
+    canvas.drawString(left, top - 62, _fit(heading, room(top - 62, 12), canvas))
     y = top - 84
     canvas.setFont("Helvetica", 11)
     for seat in seats:
         side = ""
         if engine_game.team_game:
             side = f"  (team {'AB'[engine_game.side_of(seat.number)]})"
-        canvas.drawString(left, y, f"Seat {seat.number + 1}: {seat.player.name}{side}")
+        line = f"Seat {seat.number + 1}: {seat.player.name}{side}"
+        canvas.drawString(left, y, _fit(line, room(y, 11), canvas))
         y -= 14
     canvas.setFont("Helvetica", 8)
-    for line in notes(game.game_type, engine_game.options):
-        canvas.drawString(left, y, line)
-        y -= 10
-    y = min(y, top - qr_size - 18) - 6
+    for note in notes(game.game_type, engine_game.options):
+        words = note.split()
+        while words:
+            line = ""
+            while words and canvas.stringWidth(
+                (line + " " + words[0]).strip(), "Helvetica", 8
+            ) <= room(y, 8):
+                line = (line + " " + words.pop(0)).strip()
+            if not line:  # one word wider than the room: cut it
+                line = _fit(words.pop(0), room(y, 8), canvas)
+            canvas.drawString(left, y, line)
+            y -= 10
+    y = min(y, qr_bottom - 6) - 6
 
     # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
     fields = tally_fields(game, names) or {"rows": [], "choices": []}

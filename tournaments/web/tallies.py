@@ -115,15 +115,15 @@ def rows_of(game: Game, names: Mapping[int, str]) -> list[tuple[int, str]]:
     teams = spec.per == "teams" or (spec.per == "sides" and _team_game(game))
     if teams:
         return [
-            (
-                t,
-                " & ".join(
-                    names.get(s, f"seat {s + 1}") for s in range(game.players) if s % 2 == t
-                ),
-            )
+            (t, " & ".join(_name(names, s) for s in range(game.players) if s % 2 == t))
             for t in (0, 1)
         ]
-    return [(s, names.get(s, f"seat {s + 1}")) for s in range(game.players)]
+    return [(s, _name(names, s)) for s in range(game.players)]
+
+
+def _name(names: Mapping[int, str], seat: int) -> str:
+    """A seat's player, else "seat 1", "seat 2" … (people count from 1)."""
+    return names.get(seat, f"seat {seat + 1}")
 
 
 def _team_game(game: Game) -> bool:
