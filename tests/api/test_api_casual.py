@@ -119,7 +119,8 @@ def test_the_creator_lists_renews_and_withdraws_links(db):
 
     # The creator's own seat has no link; a stranger may not manage them.
     taken = api(olga).post(f"/api/games/{game_id}/invitations", {"seat": 0}, format="json")
-    assert taken.status_code == 409 and "seat 0 is already taken" in taken.json()["detail"]
+    # Indices are 0-based; the message is for people and counts from 1.
+    assert taken.status_code == 409 and "seat 1 is already taken" in taken.json()["detail"]
     stranger = api(make_user())
     assert stranger.get(f"/api/games/{game_id}/invitations").status_code == 403
     assert stranger.delete(f"/api/games/{game_id}/invitations/1").status_code == 403

@@ -7,8 +7,8 @@ the first hand), exactly as ``POST /api/games/{id}/start`` would.
 
 The web page (``/games/new``) and the API (``POST /api/games/casual``) both call
 :func:`new_casual_game`; both take seats with :func:`take_seat`. Seats are 0-based
-indices here as everywhere below the pages, and so are the seats the messages name
-("seat 0 is already taken"): the pages count them from 1 (``web.people.from_one``).
+indices here as everywhere below the pages; the messages, written for people, count
+them from 1 ("seat 1 is already taken" for index 0), on the pages and in the API alike.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def _empty_seat(game: Game, seat: int) -> None:
             field="seat",
         )
     if Seat.objects.filter(game=game, number=seat).exists():
-        raise Conflict(_("seat %(seat)d is already taken") % {"seat": seat}, field="seat")
+        raise Conflict(_("seat %(seat)d is already taken") % {"seat": seat + 1}, field="seat")
 
 
 def live_invitations(game: Game) -> dict[int, GameInvitation]:
@@ -146,7 +146,7 @@ def revoke(game: Game, seat: int, user: Any) -> int:
             game=game, seat=seat, used_at__isnull=True, revoked_at__isnull=True
         ).update(revoked_at=timezone.now())
     if not withdrawn:
-        raise NotFound(_("seat %(seat)d has no invitation to withdraw") % {"seat": seat})
+        raise NotFound(_("seat %(seat)d has no invitation to withdraw") % {"seat": seat + 1})
     return withdrawn
 
 
@@ -179,7 +179,7 @@ def _problem(invitation: GameInvitation, game: Game) -> str | None:
     if invitation.expires_at <= timezone.now():
         return _("This invitation has expired. Ask for a new link.")
     if any(seat.number == invitation.seat for seat in game.seats.all()):
-        return _("seat %(seat)d is already taken") % {"seat": invitation.seat}
+        return _("seat %(seat)d is already taken") % {"seat": invitation.seat + 1}
     return None
 
 

@@ -63,9 +63,9 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
         current = Game.objects.only("status", "version").get(pk=game.pk)
         if current.status == Game.Status.ACTIVE and current.version != version:
             return Outcome(409, STALE)
-        return Outcome(409, _sentence(str(conflict)))
+        return Outcome(409, engine_sentence(str(conflict)))
     except (EngineError, ServiceError) as error:
-        return Outcome(getattr(error, "status", 400), _sentence(str(error)))
+        return Outcome(getattr(error, "status", 400), engine_sentence(str(error)))
     return Outcome(200, None, appended.created)
 
 
@@ -134,10 +134,17 @@ def _required(data: QueryDict, key: str, what: str) -> str:
     return value
 
 
+def engine_sentence(message: str) -> str:
+    """An engine message (seats, sides and melds counted from 0, as in the events) as a
+    sentence for people, counting them from 1 (:func:`people.from_one`)."""
+    return _sentence(from_one(message))
+
+
 def _sentence(message: str) -> str:
-    """An engine or service message as a sentence: capitalised, with a full stop, and
-    its seats, sides and melds counted from 1 (:func:`people.from_one`)."""
-    message = from_one(message.strip())
+    """A message for people as a sentence: capitalised, with a full stop. Services
+    already count from 1 in what they say; only the engine's reasons need
+    :func:`engine_sentence`."""
+    message = message.strip()
     if not message:
         return "That was refused."
     message = message[0].upper() + message[1:]

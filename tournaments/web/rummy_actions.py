@@ -363,7 +363,7 @@ def stage(game: Game, seat: int, data: Mapping[str, Any]) -> tuple[list[list[str
         if answer.choices and not answer.chosen:
             return tokens, "Say what the joker stands for first."
         result = state.check_meld_for(seat, tokens)
-        return tokens, None if result.ok else _sentence(result.reason or "")
+        return tokens, None if result.ok else _sentence(from_one(result.reason or ""))
 
     tokens, problem = read_state(game, ask)
     if problem is None:
