@@ -173,6 +173,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# After logging in: the dashboard (a director's evening, a player's own games).
+LOGIN_REDIRECT_URL = "games:dashboard"
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True

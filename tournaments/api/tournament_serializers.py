@@ -97,6 +97,9 @@ class TournamentSerializer(serializers.Serializer):
     status = choice(T.Status.choices)
     rounds_published = serializers.IntegerField()
     created_at = serializers.DateTimeField()
+    archived_at = serializers.DateTimeField(
+        allow_null=True, help_text="when a director archived it (read-only since); null if not"
+    )
 
 
 class StatusSerializer(StrictSerializer):
