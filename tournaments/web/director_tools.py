@@ -243,7 +243,7 @@ def unpublish(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpR
         from django.http import Http404
 
         raise Http404("no such round") from None
-    form = ReasonForm(request.POST or None, prefix="undo")
+    form = ReasonForm(request.POST if request.method == "POST" else None, prefix="undo")
     control = reverse("games:round-control", args=[club.slug, tournament.slug, number])
     context: dict[str, Any] = {
         "club": club,
