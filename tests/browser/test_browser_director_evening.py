@@ -37,6 +37,9 @@ user = get_user_model().objects.create_user("USERNAME", password="PASSWORD")
 club = create_club(name="Circolo SUFFIX", slug="circolo-SUFFIX", owner=user)
 cup = create_tournament(club, by=user, settings={"name": "Friday Cup", "game_type": "german_whist"})
 set_status(cup, by=user, status="open")
+from tournaments.services.clubs import add_guest
+for name in ("Gina Villa", "Hugo Sala"):
+    add_guest(club, by=user, name=name)
 print(json.dumps({"club": club.slug, "cup": cup.slug}))
 """
 
@@ -84,6 +87,10 @@ def test_the_director_lands_on_the_dashboard_and_is_asked_before_pairing_round_f
     expect(listed.filter(has_text="disputed")).to_have_count(1)
     expect(page.get_by_role("button", name="Pair round 4 anyway")).to_be_visible()
     snap(page, "2-confirm-pairing")
+    page.set_viewport_size({"width": 360, "height": 740})
+    _no_sideways_scroll(page)
+    snap(page, "2b-confirm-pairing-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert _json_line(live_site.shell(ROUNDS)) == [1, 2, 3]  # nothing paired
 
     # 3. Back to round 3's control page: each table's state and its score sheet.
@@ -148,8 +155,20 @@ def test_a_csv_import_with_one_bad_line_on_a_phone(live_site, phone_page, log_in
         ["Cris Donati", 1300],
     ]
 
+    # Two club players ticked and a new guest typed: three entrants in one go.
+    several = page.locator("form.several-form")
+    several.get_by_label("Gina Villa").check()
+    several.get_by_label("Hugo Sala").check()
+    several.get_by_label("New guests, one name per line").fill("Zeno Neri\n")
+    several.scroll_into_view_if_needed()
+    _no_sideways_scroll(page)
+    snap(page, "3-several-phone")
+    with page.expect_navigation():
+        several.get_by_role("button", name="Enter them all").click()
+    expect(page.get_by_text("3 entrants added: Gina Villa, Hugo Sala, Zeno Neri.")).to_be_visible()
+
     # Check them all in with one tap.
     with page.expect_navigation():
-        page.get_by_role("button", name="Check in all 3 entrants not here yet").click()
-    expect(page.get_by_text("3 entrants checked in.")).to_be_visible()
-    snap(page, "3-checked-in-phone")
+        page.get_by_role("button", name="Check in all 6 entrants not here yet").click()
+    expect(page.get_by_text("6 entrants checked in.")).to_be_visible()
+    snap(page, "4-checked-in-phone")

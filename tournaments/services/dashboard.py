@@ -116,10 +116,10 @@ def evening(tournament: Tournament, *, directs: bool) -> Evening:
 def director_view(user: User) -> tuple[list[ClubRole], list[Evening]]:
     clubs = official_clubs(user)
     roles = {c.club.pk: c for c in clubs}
-    evenings = [
-        evening(t, directs=roles[t.club_id].directs)
-        for t in tournaments_today([c.club for c in clubs])
-    ]
+    today = tournaments_today([c.club for c in clubs])
+    # A running tournament first: its tables are what the evening is about.
+    ordered = sorted(today, key=lambda t: t.status != Tournament.Status.RUNNING)
+    evenings = [evening(t, directs=roles[t.club_id].directs) for t in ordered]
     return clubs, evenings
 
 
