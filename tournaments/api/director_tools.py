@@ -61,7 +61,12 @@ class ImportProblemSerializer(serializers.Serializer):
 
 
 class ImportRefusedSerializer(ClubErrorSerializer):
-    lines = ImportProblemSerializer(many=True, help_text="every bad line; nothing was imported")
+    lines = ImportProblemSerializer(
+        many=True,
+        required=False,
+        help_text="every bad line of the file (nothing was imported); absent when the "
+        "request itself is wrong",
+    )
 
 
 class ArchiveSerializer(StrictSerializer):
