@@ -172,3 +172,16 @@ def test_a_csv_import_with_one_bad_line_on_a_phone(live_site, phone_page, log_in
         page.get_by_role("button", name="Check in all 6 entrants not here yet").click()
     expect(page.get_by_text("6 entrants checked in.")).to_be_visible()
     snap(page, "4-checked-in-phone")
+
+    # Archive the tournament, after a confirmation page: read-only, off the club's list.
+    page.goto(f"/clubs/{made['club']}/t/{made['cup']}/")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Archive").click()
+    expect(page.get_by_role("heading", name="Archive Friday Cup?")).to_be_visible()
+    _no_sideways_scroll(page)
+    snap(page, "5-archive-confirm-phone")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Archive it").click()
+    expect(page.get_by_text("Friday Cup is archived.")).to_be_visible()
+    expect(page.locator(".archived-note")).to_contain_text("read-only")
+    snap(page, "6-archived-phone")

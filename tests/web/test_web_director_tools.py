@@ -167,6 +167,9 @@ def test_archive_asks_first_then_hides_the_tournament(client, club, cup, directo
     assert "1 archived tournament" in html(client.get(f"/clubs/{club.slug}/"))
     client.logout()
     assert "Archived on" in html(client.get(url(cup)))  # still reachable by its address
+    client.force_login(make_user())
+    assert "Enter this tournament" not in html(client.get(url(cup)))  # read-only
+    client.logout()
     assert "Spring Cup" not in html(client.get(f"/clubs/{club.slug}/"))
 
 

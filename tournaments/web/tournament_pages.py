@@ -57,7 +57,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
     published = [r for r in rounds if r.is_published]
     draft = next((r for r in rounds if not r.is_published), None)
     mine = own_entry(request, tournament)
-    open_ = tournament.status == Tournament.Status.OPEN
+    open_ = tournament.status == Tournament.Status.OPEN and tournament.archived_at is None
     return {
         "club": club,
         "t": tournament,
