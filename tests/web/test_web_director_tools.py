@@ -215,3 +215,14 @@ def test_unpublish_refused_in_words_once_begun(client):
     response = client.post(url(cup, "rounds/1/unpublish"))
     assert response.status_code == 409
     assert "Table 1 has begun playing" in html(response)
+
+
+def test_a_scorer_sees_the_evening_but_no_director_links(client):
+    setup = published("italian_whist", 3)
+    cup = setup.round.tournament
+    tournaments.set_status(cup, by=setup.director, status="running")
+    client.force_login(member(setup.club, Role.SCORER))
+    page = html(client.get("/dashboard/"))
+    assert cup.name in page and "scorer" in page
+    assert url(cup, "rounds/1/") in page and url(cup, "rounds/1/control") not in page
+    assert "New tournament" not in page

@@ -6,6 +6,7 @@ the pages (``bulk_entries``, ``entry_import``, ``undo``)."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -212,7 +213,7 @@ class UnpublishView(ClubAPIView):
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
         if not has_role(request.user, found.club, Role.DIRECTOR):
-            raise Forbidden("only the club's directors unpublish a round")
+            raise Forbidden(_("only the club's directors unpublish a round"))
         round_ = self.round(request, found, number)
         fix = undo.unpublish(round_, by=request.user, reason=body.validated_data["reason"])
         return Response(correction_detail(fix))
