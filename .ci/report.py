@@ -67,6 +67,11 @@ REQUIRED = [
         "test_a_game_made_on_a_desktop_is_joined_by_link_on_a_phone",
     ),
     (
+        "Browser test: the director's evening — dashboard, unfinished tables, CSV import",
+        "tests.browser.test_browser_director_evening",
+        None,  # every test of the module must pass
+    ),
+    (
         "Browser test: a sheet entry typed offline is sent once (Chromium)",
         "tests.browser.test_browser_offline_sheet",
         "test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns",

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for number in range(1, args.rounds + 1):
                 started = time.perf_counter()
-                draft = rounds.pair_next_round(cup, by=owner)
+                draft = rounds.pair_next_round(cup, by=owner, confirm_unfinished=True)
                 paired = time.perf_counter()
                 shown = rounds.preview(draft)
                 previewed = time.perf_counter()

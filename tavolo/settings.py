@@ -217,6 +217,8 @@ TAVOLO_RATE_LIMITS = {
     "verify-mail": (5, 3600),
     "claim": (10, 3600),
 }
+# After logging in: the dashboard (a director's evening, a player's own games).
+LOGIN_REDIRECT_URL = "games:dashboard"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

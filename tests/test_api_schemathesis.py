@@ -217,7 +217,7 @@ def _clubs_for(user: User) -> dict[str, list[Any]]:
     clubs.create_team(own, by=user, name="Fuzz team", players=guests[:2])
     rounds.publish(rounds.pair_next_round(cup, by=user), by=user)
     pair = tournaments.forbid(cup, by=user, first=entries[0], second=entries[1])
-    rounds.pair_next_round(cup, by=user)
+    rounds.pair_next_round(cup, by=user, confirm_unfinished=True)
     tournaments.create_tournament(
         other, by=other_owner, settings={"name": "Other Cup", "game_type": "german_whist"}
     )

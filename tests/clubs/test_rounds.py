@@ -73,7 +73,7 @@ def test_swap_edits_a_draft_and_preview_shows_the_consequences(club, director):
     cup = make_tournament(club, director)
     entries = enter_guests(cup, director, 4)
     rounds.publish(rounds.pair_next_round(cup, by=director), by=director)
-    draft = rounds.pair_next_round(cup, by=director)
+    draft = rounds.pair_next_round(cup, by=director, confirm_unfinished=True)
     assert rounds.preview(draft).rematches == 0
     (a, b), (c, d) = seating(draft)
     rounds.swap(draft, by=director, first=b, second=c)
@@ -139,7 +139,7 @@ def test_round_two_avoids_round_one_opponents(club, director):
     enter_guests(cup, director, 6)
     one = rounds.publish(rounds.pair_next_round(cup, by=director), by=director)
     met = {frozenset(t) for t in seating(one)}
-    two = rounds.pair_next_round(cup, by=director)
+    two = rounds.pair_next_round(cup, by=director, confirm_unfinished=True)
     assert not met & {frozenset(t) for t in seating(two)}
 
 
@@ -179,7 +179,7 @@ def test_a_whist_drive_seats_four_individuals(club, director):
         ids = [p.entry_id for p in table.places.all()]
         partners |= {frozenset((ids[0], ids[2])), frozenset((ids[1], ids[3]))}
         assert table.game.players == 4
-    two = rounds.pair_next_round(cup, by=director)
+    two = rounds.pair_next_round(cup, by=director, confirm_unfinished=True)
     for ids in seating(two):
         assert frozenset((ids[0], ids[2])) not in partners
         assert frozenset((ids[1], ids[3])) not in partners

@@ -112,7 +112,7 @@ def test_the_api_serves_the_standings_and_is_in_the_schema(cup):
 
 def test_a_tournament_being_set_up_and_draft_rounds_are_never_shown(cup):
     club, director, t, _ = cup
-    round_service.pair_next_round(t, by=director)  # round 3, a draft
+    round_service.pair_next_round(t, by=director, confirm_unfinished=True)  # round 3, a draft
     store.recompute(t.pk)
     data = json.loads(Client().get(url(club, t, "standings.json")).content)
     assert data["rounds"] == [1, 2]

@@ -2,7 +2,16 @@
 
 from django.urls import path, re_path
 
-from tournaments.api import claims, clubs, entries, my_entry, rounds, seating, tournaments
+from tournaments.api import (
+    claims,
+    clubs,
+    director_tools,
+    entries,
+    my_entry,
+    rounds,
+    seating,
+    tournaments,
+)
 from tournaments.api.club_base import not_found
 
 T = "<slug:slug>/tournaments/<slug:tournament>/"
@@ -35,6 +44,15 @@ urlpatterns = [
     path(T + "my-place", seating.MyPlaceView.as_view(), name="api-my-place"),
     path(T + "entries/", entries.EntriesView.as_view(), name="api-entries"),
     path(T + "my-entry", my_entry.MyEntryView.as_view(), name="api-my-entry"),
+    path(
+        T + "entries/check-in-all",
+        director_tools.CheckInAllView.as_view(),
+        name="api-entries-check-in-all",
+    ),
+    path(T + "entries/bulk", director_tools.SeveralView.as_view(), name="api-entries-bulk"),
+    path(T + "entries/import", director_tools.ImportView.as_view(), name="api-entries-import"),
+    path(T + "archive", director_tools.ArchiveView.as_view(), name="api-tournament-archive"),
+    path(T + "delete", director_tools.DeleteView.as_view(), name="api-tournament-delete"),
     path(E, entries.EntryView.as_view(), name="api-entry"),
     path(E + "check-in", entries.CheckInView.as_view(), name="api-entry-check-in"),
     path(E + "check-out", entries.CheckOutView.as_view(), name="api-entry-check-out"),
@@ -52,6 +70,7 @@ urlpatterns = [
     path(R + "publish", rounds.PublishView.as_view(), name="api-round-publish"),
     path(R + "close", rounds.CloseView.as_view(), name="api-round-close"),
     path(R + "corrections", rounds.CorrectionsView.as_view(), name="api-round-corrections"),
+    path(R + "unpublish", director_tools.UnpublishView.as_view(), name="api-round-unpublish"),
     # Anything else under clubs/ is a JSON 404 too, not the site's HTML page.
     re_path(r"", not_found, name="api-club-not-found"),
 ]

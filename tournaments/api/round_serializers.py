@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.api.strict import IdField, ObjectField, StrictCharField, StrictSerializer, choice
+from tournaments.api.strict import (
+    IdField,
+    ObjectField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictSerializer,
+    choice,
+)
 from tournaments.api.tournament_serializers import EntryRefSerializer
 from tournaments.models import Round
+from tournaments.services.table_states import STATES
 
 
 class RoundSummarySerializer(serializers.Serializer):
@@ -37,6 +45,15 @@ class TableSerializer(serializers.Serializer):
     entrants = PlaceSerializer(many=True, help_text="in seat (or side) order")
     disputed = serializers.BooleanField(
         help_text="a deal of the table's score sheet is in dispute (a director rules)"
+    )
+    state = choice(
+        STATES,
+        allow_null=True,
+        help_text="where the table stands once published: playing, waiting (a tally waits "
+        "for confirmation), disputed, done, forfeit, no_show; null in a draft",
+    )
+    state_label = serializers.CharField(
+        allow_null=True, help_text="the state in words, as the pages show it"
     )
 
 
@@ -100,3 +117,27 @@ class CorrectionSerializer(serializers.Serializer):
         '"new_game"}}}'
     )
     created_at = serializers.DateTimeField()
+
+
+class PairRequestSerializer(StrictSerializer):
+    confirm_unfinished = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="pair even though tables of the last round are unfinished (send it after "
+        "a 409 listing them)",
+    )
+
+
+class UnfinishedTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField(help_text="the table's number (from 1)")
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="entrants in seat order"
+    )
+    state = choice(STATES)
+    state_label = serializers.CharField()
+
+
+class UnfinishedSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="the refusal in words, naming the tables")
+    round = serializers.IntegerField(help_text="the round whose tables are unfinished")
+    unfinished = UnfinishedTableSerializer(many=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -21,7 +21,7 @@ from tournaments.api import round_serializers as s
 from tournaments.api.club_base import READ, WRITE, ClubAPIView, errors, is_director
 from tournaments.api.entries import entry_ref
 from tournaments.models import Bye, Role, Round, RoundCorrection, TableEntry
-from tournaments.services import clubs, round_closing, rounds
+from tournaments.services import clubs, round_closing, rounds, table_states
 from tournaments.services.sheets import disputed_tables
 
 
@@ -43,14 +43,18 @@ def round_detail(round_: Round) -> dict[str, Any]:
     )
     places = list(places)
     disputed = disputed_tables({place.table_id for place in places})
+    states = {s.number: s for s in table_states.table_states(round_)} if round_.is_published else {}
     tables: dict[int, dict[str, Any]] = {}
     for place in places:
+        state = states.get(place.table.number)
         table = tables.setdefault(
             place.table.number,
             {
                 "number": place.table.number,
                 "game": place.table.game_id,
                 "disputed": place.table_id in disputed,
+                "state": state.state if state else None,
+                "state_label": state.label if state else None,
                 "entrants": [],
             },
         )
@@ -126,13 +130,31 @@ class RoundsView(ClubAPIView):
         summary="Pair the next round as a draft (directors)",
         description="Pairs the checked-in entries by the tournament's method; an "
         "unpublished draft of that round is replaced (re-paired). 409 when no entry is "
-        "checked in or every planned round is published.",
-        request=None,
-        responses={201: s.RoundSerializer, **errors(400, 403, 404, 409)},
+        "checked in or every planned round is published. While tables of the last "
+        "published round are unfinished (playing, waiting for a confirmation, disputed) "
+        "the answer is a 409 whose `unfinished` lists them (table number, players, "
+        'state) and nothing is paired; send `{"confirm_unfinished": true}` to pair '
+        "anyway. The body is optional.",
+        request=s.PairRequestSerializer,
+        responses={
+            201: s.RoundSerializer,
+            409: OpenApiResponse(
+                s.UnfinishedSerializer,
+                description="tables of the last round are unfinished (`unfinished`), or "
+                "nothing to pair (no check-in, every round published: `detail` only)",
+            ),
+            **errors(400, 403, 404),
+        },
     )
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str) -> Response:
-        draft = rounds.pair_next_round(self.tournament(slug, tournament), by=request.user)
+        body = s.PairRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        draft = rounds.pair_next_round(
+            self.tournament(slug, tournament),
+            by=request.user,
+            confirm_unfinished=body.validated_data["confirm_unfinished"],
+        )
         return Response(round_detail(draft), status=status.HTTP_201_CREATED)
 
 

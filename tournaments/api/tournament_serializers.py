@@ -136,6 +136,9 @@ class TournamentSerializer(serializers.Serializer):
         allow_null=True,
         help_text="why a player cannot enter themselves now, in words (null: they can)",
     )
+    archived_at = serializers.DateTimeField(
+        allow_null=True, help_text="when a director archived it (read-only since); null if not"
+    )
 
 
 class StatusSerializer(StrictSerializer):

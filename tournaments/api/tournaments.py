@@ -57,6 +57,7 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "registration_open": t.registration_open,
         "self_entry": t.self_entry,
         "entries_closed": details.entries_taken(t),
+        "archived_at": t.archived_at,
     }
 
 
@@ -65,11 +66,12 @@ class TournamentListView(ClubAPIView):
 
     @extend_schema(
         summary="The club's tournaments, newest first",
+        description="Archived tournaments are left out (each is still at its address).",
         responses={200: s.TournamentSerializer(many=True), **errors(*READ)},
     )
     def get(self, request: Request, slug: str) -> Response:
         club = self.club(slug)
-        found = club.tournaments.select_related("club")
+        found = club.tournaments.filter(archived_at__isnull=True).select_related("club")
         return Response([tournament_detail(t) for t in found])
 
     @extend_schema(

@@ -59,7 +59,7 @@ class ClaimCode(models.Model):
 
 class PlayerClaim(models.Model):
     """One claim of a guest record by a user. Never changed (database triggers,
-    migration 0008): the ids of removed records are kept as plain numbers."""
+    migration 0007): the ids of removed records are kept as plain numbers."""
 
     class How(models.TextChoices):
         ADOPTED = "adopted", "The guest record became the user's player"

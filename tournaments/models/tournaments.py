@@ -97,6 +97,9 @@ class Tournament(models.Model):
         related_name="+",
     )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    """Set once a director archives it: left out of the club's lists, read-only,
+    still reachable by its address."""
 
     class Meta:
         ordering = ["-created_at"]

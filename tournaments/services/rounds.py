@@ -36,8 +36,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import games as game_service
-from tournaments.services import round_closing
+from tournaments.services import round_closing, table_states
 from tournaments.services.clubs import User, require_role
+from tournaments.services.drafts import require_editable, reusable_draft
 from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.tournaments import entries_per_table, seats_per_side
 
@@ -204,11 +205,15 @@ def round_of(tournament: Tournament, number: int) -> Round:
         raise NotFound(f"{tournament.name} has no round {number!r}") from None
 
 
-def pair_next_round(tournament: Tournament, *, by: User) -> Round:
-    """Pair the next round as a draft (re-pairing an unpublished one replaces it)."""
+def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: bool = False) -> Round:
+    """Pair the next round as a draft (re-pairing an unpublished one replaces it).
+    While tables of the last published round are unfinished this is refused
+    (:class:`~tournaments.services.table_states.UnfinishedTables`, listing them)
+    unless ``confirm_unfinished``: the director saw the list and pairs anyway."""
     require_role(by, tournament.club, Role.DIRECTOR)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        require_editable(tournament)
         published = tournament.rounds.filter(status=Round.Status.PUBLISHED).count()
         number = published + 1
         if number > tournament.rounds_planned:
@@ -216,6 +221,8 @@ def pair_next_round(tournament: Tournament, *, by: User) -> Round:
                 f"all {tournament.rounds_planned} rounds are published; "
                 "raise rounds_planned to add one"
             )
+        last = tournament.rounds.filter(number=published).first() if published else None
+        table_states.require_finished(last, confirmed=confirm_unfinished)
         data = pairing_input(tournament, number)
         if not data["entrants"]:
             raise Conflict("no entry is checked in: check entries in before pairing")
@@ -225,8 +232,7 @@ def pair_next_round(tournament: Tournament, *, by: User) -> Round:
             raise ServiceError(f"cannot pair round {number}: {error}") from None
         if not result.tables:
             raise Conflict(f"{len(result.byes)} entrant(s) cannot fill a table")
-        tournament.rounds.filter(number=number).delete()
-        round_ = Round.objects.create(
+        round_ = reusable_draft(tournament, number) or Round.objects.create(
             tournament=tournament, number=number, method=tournament.pairing_method
         )
         _store(round_, result.tables, result.byes)
@@ -285,6 +291,7 @@ def _exchange(round_: Round, first: int, second: int) -> list[Table]:
 def swap(round_: Round, *, by: User, first: int, second: int) -> Round:
     """Exchange two entries of a draft round: seats, tables, or a table and a bye."""
     require_role(by, round_.tournament.club, Role.DIRECTOR)
+    require_editable(round_.tournament)
     with transaction.atomic():
         round_ = _draft(round_)
         _exchange(round_, first, second)
@@ -294,9 +301,12 @@ def swap(round_: Round, *, by: User, first: int, second: int) -> Round:
 def publish(round_: Round, *, by: User) -> Round:
     """Fix a draft round and give every table its game, seated and started."""
     require_role(by, round_.tournament.club, Role.DIRECTOR)
+    require_editable(round_.tournament)
     with transaction.atomic():
         round_ = _draft(round_)
         tournament = round_.tournament
+        if not round_.tables.exists():
+            raise Conflict(f"round {round_.number} has no tables: pair it again first")
         for table in round_.tables.all():
             _give_game(table, tournament, by)
         round_.status = Round.Status.PUBLISHED
@@ -351,6 +361,7 @@ def correct(round_: Round, *, by: User, first: int, second: int, reason: str) ->
     correction. Only tables whose games have not begun may change; their games are
     voided and replaced by new ones seated the new way."""
     require_role(by, round_.tournament.club, Role.DIRECTOR)
+    require_editable(round_.tournament)
     reason = reason.strip()
     if not reason:
         raise ServiceError("a correction needs a reason")

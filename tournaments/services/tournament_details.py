@@ -117,6 +117,8 @@ def has_started(tournament: Tournament) -> bool:
 
 def entries_taken(tournament: Tournament) -> str | None:
     """``None`` when players may enter themselves now; otherwise why not, in words."""
+    if tournament.archived_at is not None:
+        return _("This tournament is archived: it takes no more entries.")
     if not tournament.self_entry:
         return _("The director enters the players of this tournament; ask them to enter you.")
     if tournament.status != Tournament.Status.OPEN or not tournament.registration_open:

@@ -28,6 +28,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user
 from tournaments.services.scoring_settings import check_scoring
@@ -245,6 +246,7 @@ def update_tournament(
     """Change settings; the game, table sizes, entry kind and method only before any
     round is published."""
     require_role(by, tournament.club, Role.DIRECTOR)
+    require_editable(tournament)
     cleaned = _clean(settings, partial=True)
     cleaned.pop("slug", None)
     with transaction.atomic():
@@ -266,7 +268,7 @@ def update_tournament(
             setattr(tournament, key, value)
         tournament.save()
         if changed & GAME_FIELDS:
-            tournament.rounds.filter(status=Round.Status.DRAFT).delete()
+            drop_drafts(tournament)
     return tournament
 
 
@@ -274,6 +276,7 @@ def set_status(tournament: Tournament, *, by: User, status: str) -> Tournament:
     require_role(by, tournament.club, Role.DIRECTOR)
     if status not in Tournament.Status.values:
         raise ServiceError(f"status must be one of {', '.join(Tournament.Status.values)}")
+    require_editable(tournament)
     tournament.status = status
     tournament.save(update_fields=["status"])
     return tournament
@@ -320,6 +323,7 @@ def register(
             raise Conflict(closed)
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("the tournament is finished")
+    require_editable(tournament)
     if team is not None:
         if team.club_id != tournament.club_id:
             raise ServiceError(f"{team.name} is not a team of {tournament.club.name}")
@@ -391,6 +395,7 @@ def check_in(entry: Entry, *, by: User, checked_in: bool = True) -> Entry:
         raise Forbidden("only the player or the club's scorers and directors check in")
     if entry.status == Entry.Status.WITHDRAWN:
         raise Conflict(f"{entry.name} has withdrawn")
+    require_editable(entry.tournament)
     entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
     entry.save(update_fields=["status"])
     _drop_draft(entry.tournament)
@@ -403,6 +408,7 @@ def withdraw(entry: Entry, *, by: User) -> Entry:
         raise Forbidden("only the player or the club's scorers and directors withdraw an entry")
     if entry.status == Entry.Status.WITHDRAWN:
         raise Conflict(f"{entry.name} has already withdrawn")
+    require_editable(entry.tournament)
     with transaction.atomic():
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_after = published_rounds(entry.tournament)
@@ -414,6 +420,7 @@ def withdraw(entry: Entry, *, by: User) -> Entry:
 def update_entry(entry: Entry, *, by: User, **fields: Any) -> Entry:
     """Directors set rating, household and affiliation."""
     require_role(by, entry.tournament.club, Role.DIRECTOR)
+    require_editable(entry.tournament)
     allowed = {"rating": int, "household": str, "affiliation": str}
     for key, value in fields.items():
         if key not in allowed or isinstance(value, bool) or not isinstance(value, allowed[key]):
@@ -426,7 +433,7 @@ def update_entry(entry: Entry, *, by: User, **fields: Any) -> Entry:
 
 def _drop_draft(tournament: Tournament) -> None:
     """Entries changed: an unpublished pairing no longer fits them."""
-    tournament.rounds.filter(status=Round.Status.DRAFT).delete()
+    drop_drafts(tournament)
 
 
 def forbid(tournament: Tournament, *, by: User, first: Entry, second: Entry, reason: str = ""):

@@ -76,7 +76,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_or_404(slug)
     role = club_service.role_in(request.user, club)
     staff = may(request, club, Role.SCORER)
-    tournaments = club.tournaments.all()
+    tournaments = club.tournaments.filter(archived_at__isnull=True)
     if not staff:
         tournaments = tournaments.exclude(status=Tournament.Status.DRAFT)
     tournaments = tournaments.annotate(
@@ -92,6 +92,12 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "is_director": may(request, club, Role.DIRECTOR),
             "current": [r for r in rows if r["t"].status != Tournament.Status.FINISHED],
             "past": [r for r in rows if r["t"].status == Tournament.Status.FINISHED],
+            # Archived ones: only the directors are shown them (to bring one back).
+            "archived": (
+                list(club.tournaments.filter(archived_at__isnull=False))
+                if may(request, club, Role.DIRECTOR)
+                else []
+            ),
         },
     )
 

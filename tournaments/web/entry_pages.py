@@ -23,6 +23,7 @@ from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, T
 from tournaments.services import clubs as club_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
+from tournaments.web.director_tools import bulk_context
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
 from tournaments.web.pages import (
     attach,
@@ -95,6 +96,7 @@ def entries_context(
         ),
         "forbid_form": PairForm(entries=_names(active), prefix="forbid"),
     }
+    context.update(bulk_context(club, tournament, entries))
     forms = extra.pop("forms", {})
     context["forms"].update(forms)
     context.update(extra)

@@ -14,13 +14,26 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.models import Club, Entry, Forfeit, Role, Round, TableEntry, Tournament
+from tournaments.models import (
+    Club,
+    Entry,
+    Forfeit,
+    Game,
+    Role,
+    Round,
+    Table,
+    TableEntry,
+    Tournament,
+)
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
+from tournaments.services import table_states
 from tournaments.services.errors import NotFound, ServiceError
+from tournaments.services.table_states import UnfinishedTables
 from tournaments.web.forms import ForfeitForm, PairForm, game_title
 from tournaments.web.pages import (
     attach,
@@ -33,6 +46,7 @@ from tournaments.web.pages import (
     tournament_or_404,
 )
 from tournaments.web.pairings import place_label, round_tables, table_cards
+from tournaments.web.sheet_pages import sheet_path
 from tournaments.web.tournament_pages import page_context
 
 
@@ -137,6 +151,7 @@ def control_context(
     request: HttpRequest, club: Club, tournament: Tournament, round_: Round, **extra: Any
 ) -> dict[str, Any]:
     preview = round_service.preview(round_)
+    states = {s.number: s for s in table_states.table_states(round_)} if round_.is_published else {}
     flagged: dict[int, set[str]] = {}
     tables = []
     for table in preview.tables:
@@ -152,6 +167,8 @@ def control_context(
         tables.append(
             {
                 "preview": table,
+                "state": states.get(table.table.number),
+                "sheet": _table_link(table.table) if round_.is_published else None,
                 "seated": [
                     {
                         "s": s,
@@ -178,6 +195,7 @@ def control_context(
         "method": _method_label(round_.method),
     }
     if round_.is_published:
+        context["state_counts"] = table_states.counts(states.values())
         context["forfeit_form"] = ForfeitForm(places=_places(round_), prefix="absent")
         context["forfeits"] = list(
             Forfeit.objects.filter(table__round=round_)
@@ -186,6 +204,16 @@ def control_context(
         )
     context.update(extra)
     return context
+
+
+def _table_link(table: Table) -> dict[str, str] | None:
+    """The page where a table's results are: its score sheet (real cards) or its game."""
+    game = table.game
+    if game is None:
+        return None
+    if game.mode == Game.Mode.PHYSICAL:
+        return {"url": sheet_path(table), "label": _("Score sheet")}
+    return {"url": reverse("games:spectate", args=[game.pk]), "label": _("Game")}
 
 
 def _places(round_: Round) -> list[tuple[str, str]]:
@@ -238,8 +266,24 @@ def round_pair(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
     if refused is not None:
         return refused
     tournament = tournament_or_404(request, club, tslug)
+    confirmed = request.POST.get("confirm_unfinished") == "1"
     try:
-        round_ = round_service.pair_next_round(tournament, by=request.user)
+        round_ = round_service.pair_next_round(
+            tournament, by=request.user, confirm_unfinished=confirmed
+        )
+    except UnfinishedTables as error:
+        # Not paired: the director sees the tables still at play, then confirms.
+        context = {
+            "club": club,
+            "t": tournament,
+            "last": error.details["round"],
+            "next": error.details["round"] + 1,
+            "unfinished": error.details["unfinished"],
+            "control": reverse(
+                "games:round-control", args=[club.slug, tournament.slug, error.details["round"]]
+            ),
+        }
+        return render(request, "tournaments/confirm_pair.html", context, status=error.status)
     except ServiceError as error:
         tournament.refresh_from_db()
         context = page_context(request, club, tournament)

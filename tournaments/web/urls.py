@@ -6,6 +6,8 @@ from django.urls import path
 
 from tournaments.web import (
     clubs,
+    dashboard,
+    director_tools,
     entry_pages,
     invitations,
     new_game,
@@ -63,6 +65,11 @@ urlpatterns = [
     path(T + "entries/<int:entry_id>/check-in", entry_pages.entry_check_in, name="entry-check-in"),
     path(T + "entries/<int:entry_id>/withdraw", entry_pages.entry_withdraw, name="entry-withdraw"),
     path(T + "entries/<int:entry_id>/edit", entry_pages.entry_edit, name="entry-edit"),
+    path(T + "entries/check-in-all", director_tools.check_in_all, name="entries-check-in-all"),
+    path(T + "entries/add-several", director_tools.add_several, name="entries-add-several"),
+    path(T + "entries/import", director_tools.import_csv, name="entries-import"),
+    path(T + "archive", director_tools.archive, name="tournament-archive"),
+    path(T + "delete", director_tools.delete, name="tournament-delete"),
     path(T + "forbidden/add", entry_pages.forbid, name="forbid"),
     path(T + "forbidden/<int:pair_id>/remove", entry_pages.allow, name="allow"),
     # rounds
@@ -75,9 +82,11 @@ urlpatterns = [
     path(R + "correct", round_pages.round_correct, name="round-correct"),
     path(R + "forfeit", round_pages.round_forfeit, name="round-forfeit"),
     path(R + "cards", round_pages.round_cards, name="round-cards"),
+    path(R + "unpublish", director_tools.unpublish, name="round-unpublish"),
+    path("dashboard/", dashboard.dashboard, name="dashboard"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(next_page="games:list", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_player_claims'),
+        ('tournaments', '0007_player_claims'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

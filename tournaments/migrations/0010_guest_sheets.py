@@ -23,7 +23,7 @@ def sqlite_triggers_again(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0011_tournament_details"),
+        ("tournaments", "0009_tournament_details"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

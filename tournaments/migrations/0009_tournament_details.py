@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_game_invitations'),
+        ('tournaments', '0008_game_invitations'),
     ]
 
     operations = [
