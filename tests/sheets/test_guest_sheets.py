@@ -193,16 +193,38 @@ def test_a_closed_rounds_code_says_so_and_writes_nothing():
 def test_publishing_the_next_round_closes_the_last_one_and_its_old_codes():
     s = published("german_whist", 2)
     old = sheet_path(s.table())
+    director = Client()
+    director.force_login(s.director)
+    director.post(old + "act", form(1, tricks_0=7, tricks_1=6))  # a director's entry counts
     phone = guest(old, 0)
     nxt = rounds.publish(rounds.pair_next_round(s.round.tournament, by=s.director), by=s.director)
     assert Round.objects.get(pk=s.round.pk).is_closed and not nxt.is_closed
     before = lines()
-    answer = phone.post(old + "act", form(1, tricks_0=7, tricks_1=6), HTTP_X_TAVOLO_QUEUE="1")
+    answer = phone.post(old + "act", form(1, action="confirm"), HTTP_X_TAVOLO_QUEUE="1")
     assert answer.status_code == 409 and "closed" in answer.json()["message"]
     assert lines() == before
     # The new round's code works.
     new = sheet_path(nxt.tables.first())
     assert guest(new, 0).post(new + "act", form(1, tricks_0=7, tricks_1=6)).status_code == 302
+
+
+def test_a_round_paired_past_a_table_still_playing_stays_open_for_that_table():
+    """The director confirmed pairing the next round while a table was still at play:
+    its players can still score it through their table's link."""
+    s = published("german_whist", 2)
+    old = sheet_path(s.table())
+    phone = guest(old, 0)
+    nxt = rounds.publish(
+        rounds.pair_next_round(s.round.tournament, by=s.director, confirm_unfinished=True),
+        by=s.director,
+    )
+    assert not Round.objects.get(pk=s.round.pk).is_closed and not nxt.is_closed
+    before = lines()
+    assert phone.post(old + "act", form(1, tricks_0=7, tricks_1=6)).status_code == 302
+    assert lines() == before + 1
+    round_closing.close_round(s.round, by=s.director)  # the director closes it once done
+    answer = phone.post(old + "act", form(2, tricks_0=7, tricks_1=6), HTTP_X_TAVOLO_QUEUE="1")
+    assert answer.status_code == 409 and lines() == before + 1
 
 
 def test_guest_writes_are_rate_limited_per_table(monkeypatch):

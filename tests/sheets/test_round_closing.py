@@ -29,7 +29,7 @@ def test_only_a_director_closes_a_published_round_once():
     at = closed.closed_at
     assert closed.is_closed and closed.closed_by == s.director
     assert round_closing.close_round(s.round, by=s.director).closed_at == at
-    draft = rounds.pair_next_round(s.round.tournament, by=s.director)
+    draft = rounds.pair_next_round(s.round.tournament, by=s.director, confirm_unfinished=True)
     with pytest.raises(Conflict, match="draft"):
         round_closing.close_round(draft, by=s.director)
     state = sheets.sheet_state(s.table(), s.seat(0))

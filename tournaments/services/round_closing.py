@@ -2,7 +2,10 @@
 
 A director closes a round when its tables are done (:func:`close_round`);
 publishing the next round closes every earlier published round that is still open
-(:func:`close_earlier`, called by :func:`tournaments.services.rounds.publish`). A
+and whose tables are all finished (:func:`close_earlier`, called by
+:func:`tournaments.services.rounds.publish`). A round the director paired past while
+a table was still playing (after confirming it) stays open, so that table can still
+score itself; the director closes it by hand once it is done. A
 closed round's table links no longer let guests write (the guest right expires), and
 its players can only read their sheet; the club's directors can still rule on
 disputes and correct deals. Closing is not undone (a director who needs a deal
@@ -39,10 +42,17 @@ def close_round(round_: Round, *, by: User) -> Round:
 
 def close_earlier(round_: Round, *, by: User) -> int:
     """Close the tournament's published rounds before ``round_`` that are still open
-    (the caller holds the transaction); how many were closed."""
-    return Round.objects.filter(
+    and have no unfinished table (the caller holds the transaction); how many were
+    closed."""
+    from tournaments.services.table_states import unfinished_tables
+
+    still_open = Round.objects.filter(
         tournament_id=round_.tournament_id,
         number__lt=round_.number,
         status=Round.Status.PUBLISHED,
         closed_at__isnull=True,
-    ).update(closed_at=timezone.now(), closed_by=by if by.is_authenticated else None)
+    )
+    finished = [r.pk for r in still_open if not unfinished_tables(r)]
+    return Round.objects.filter(pk__in=finished).update(
+        closed_at=timezone.now(), closed_by=by if by.is_authenticated else None
+    )
