@@ -226,3 +226,38 @@ def test_a_scorer_sees_the_evening_but_no_director_links(client):
     assert cup.name in page and "scorer" in page
     assert url(cup, "rounds/1/") in page and url(cup, "rounds/1/control") not in page
     assert "New tournament" not in page
+
+
+def test_tournaments_today_follow_their_date_on_the_clubs_clock():
+    """Dated tournaments are 'today' on their club's own calendar; undated open ones and
+    running ones always show; finished, archived and other days' ones do not."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from tournaments.services.dashboard import tournaments_today
+
+    club = make_club()
+    club.time_zone = "Pacific/Auckland"  # far from UTC: its "today" is often UTC's tomorrow
+    club.save()
+    director = director_of(club)
+    today = timezone.localdate(timezone=ZoneInfo("Pacific/Auckland"))
+
+    def cup(name, **fields):
+        t = tournaments.create_tournament(
+            club, by=director, settings={"name": name, "game_type": "german_whist"}
+        )
+        Tournament.objects.filter(pk=t.pk).update(**fields)
+        return name
+
+    shown = {
+        cup("Dated today", starts_on=today),
+        cup("Undated and open", status="open"),
+        cup("Running, dated last week", status="running", starts_on=today - dt.timedelta(7)),
+    }
+    cup("Next week", status="open", starts_on=today + dt.timedelta(7))
+    cup("Yesterday's", starts_on=today - dt.timedelta(1))
+    cup("Finished today", status="finished", starts_on=today)
+    cup("Archived", starts_on=today, archived_at=timezone.now())
+    assert {t.name for t in tournaments_today([club])} == shown

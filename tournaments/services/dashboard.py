@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -76,16 +77,19 @@ def official_clubs(user: User) -> list[ClubRole]:
 
 
 def tournaments_today(clubs: list[Club]) -> QuerySet[Tournament]:
-    """The clubs' tournaments of today: not archived and running or open for entries,
-    or set up today. (Once tournaments have a date, this is the one query to change:
-    ``date=today`` in the club's time zone.)"""
-    today = timezone.localdate()
+    """The clubs' tournaments of today, none archived or finished: every running one,
+    those dated today on their club's clock, and those with no date yet that are open
+    for entries or were set up today."""
+    dated_today = Q()
+    for club in clubs:
+        today = timezone.localdate(timezone=ZoneInfo(club.time_zone))
+        dated_today |= Q(club=club, starts_on=today)
+    undated = Q(starts_on__isnull=True) & (
+        Q(status=Tournament.Status.OPEN) | Q(created_at__date=timezone.localdate())
+    )
     return (
         Tournament.objects.filter(club__in=clubs, archived_at__isnull=True)
-        .filter(
-            Q(status__in=(Tournament.Status.RUNNING, Tournament.Status.OPEN))
-            | Q(created_at__date=today)
-        )
+        .filter(Q(status=Tournament.Status.RUNNING) | dated_today | undated)
         .exclude(status=Tournament.Status.FINISHED)
         .select_related("club")
         .order_by("club__name", "name")
