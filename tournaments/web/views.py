@@ -3,7 +3,7 @@
 Live updates are htmx polling with a version check: a page's board asks
 ``…/board?v=<version>`` every second and gets **204 No Content** (one indexed
 read of ``Game.version``, no replay) until the game moves on, then the re-rendered
-board. See README.md, "Live updates".
+board. See docs/development.md, "Live updates".
 """
 
 from __future__ import annotations
