@@ -104,8 +104,11 @@ def initial_of(tournament: Tournament) -> dict[str, Any]:
     if isinstance(places, list):
         initial["placement_points"] = ", ".join(str(p) for p in places)
     elif isinstance(places, dict):
+        # Largest table first, as directors write it (PostgreSQL's jsonb does not keep
+        # the order the keys were saved in).
+        by_size = sorted(places.items(), key=lambda item: -int(item[0]))
         initial["placement_points"] = "; ".join(
-            f"{size}: {', '.join(str(p) for p in values)}" for size, values in places.items()
+            f"{size}: {', '.join(str(p) for p in values)}" for size, values in by_size
         )
     initial.update(scoring)
     initial["tiebreaks"] = list(tournament.tiebreaks) or list(DEFAULT_TIEBREAKS)
