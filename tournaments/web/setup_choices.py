@@ -106,7 +106,9 @@ def initial_of(tournament: Tournament) -> dict[str, Any]:
     elif isinstance(places, dict):
         # Largest table first, as directors write it (PostgreSQL's jsonb does not keep
         # the order the keys were saved in).
-        by_size = sorted(places.items(), key=lambda item: -int(item[0]))
+        by_size = sorted(
+            places.items(), key=lambda item: -int(item[0]) if str(item[0]).isdigit() else 0
+        )
         initial["placement_points"] = "; ".join(
             f"{size}: {', '.join(str(p) for p in values)}" for size, values in by_size
         )
