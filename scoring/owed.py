@@ -21,23 +21,28 @@ Who calls it, and why (the ``why`` words are logged, nothing else):
 - ``forfeit``: :func:`tournaments.services.sheets.record_forfeit` (forfeit or no-show);
 - ``ruling`` / ``sheet corrected``: a director's ruling or correction on a score sheet
   (:mod:`tournaments.services.sheets`); the corrected game is voided and replaced;
-- ``round published``, ``round corrected``, ``round unpublished``, ``round closed``:
-  :mod:`tournaments.services.rounds`, :mod:`~tournaments.services.undo`,
-  :mod:`~tournaments.services.round_closing`;
-- ``withdrawal`` (and a change to an entry that has withdrawn):
-  :mod:`tournaments.services.tournaments`, :mod:`~tournaments.services.self_entry`,
-  :mod:`~tournaments.services.entry_import`;
-- ``settings``: :func:`tournaments.services.tournaments.update_tournament` (scoring,
-  tiebreaks, seed, late entries' score);
+- ``round published``, ``round corrected``: :mod:`tournaments.services.rounds` (a
+  correction voids and replaces the games of the tables it touches);
+  ``round unpublished``: :func:`tournaments.services.undo.unpublish`;
+- ``withdrawal``: :func:`tournaments.services.tournaments.withdraw` (a director) and
+  :func:`tournaments.services.self_entry.withdraw_self`; ``withdrawn entry changed``:
+  :func:`~tournaments.services.tournaments.update_entry` on an entry that withdrew;
+- ``settings``: :func:`tournaments.services.tournaments.update_tournament` once a round
+  is published (scoring, tiebreaks, seed, late entries' score);
 - ``name claimed``: :mod:`tournaments.services.claims` (an entrant's name changed);
 - ``tournament deleted``: :func:`tournaments.services.undo.delete_tournament`;
 - ``never computed``: :func:`scoring.read.ensure_requested` (a page asked for standings
   that were never computed).
 
-The dependency is one way: :mod:`tournaments` imports only this module and the pure
-scoring modules from :mod:`scoring`'s writing side, and nothing reachable from here
-imports :mod:`tournaments.services` back into a cycle
-(``tests/architecture/test_imports.py`` checks it).
+Closing a round and archiving a tournament change no result: they owe nothing. A game
+is voided only by the services above that replace it, each of which owes.
+
+Imports: results flow one way, from the services to this module. ``scoring`` reads
+``tournaments`` (its models, the scoring settings, the engine state cache);
+``tournaments`` asks ``scoring`` only for this module, the pure scoring modules, and
+three named reads (the stored points pairing uses, the demo's first computation, a
+round page's final scores, tiebreak labels). No import cycle joins the two apps, and
+no import between them is hidden in a function (``tests/architecture/`` checks both).
 """
 
 from __future__ import annotations
