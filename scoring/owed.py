@@ -40,7 +40,7 @@ is voided only by the services above that replace it, each of which owes.
 Imports: results flow one way, from the services to this module. ``scoring`` reads
 ``tournaments`` (its models, the scoring settings, the engine state cache);
 ``tournaments`` asks ``scoring`` only for this module, the pure scoring modules, and
-three named reads (the stored points pairing uses, the demo's first computation, a
+a few named reads (the stored points pairing uses, the demo's first computation, a
 round page's final scores, tiebreak labels). No import cycle joins the two apps, and
 no import between them is hidden in a function (``tests/architecture/`` checks both).
 """
