@@ -5,7 +5,7 @@ app); everything here is derived from them by :mod:`scoring.store` and can be th
 away and recomputed (the same input gives the same rows, byte for byte).
 
 - :class:`StandingsState`: one row per tournament. ``dirty`` is set, in the same
-  transaction as the result that changed, by :func:`scoring.tasks.request_recompute`,
+  transaction as the result that changed, by :func:`scoring.owed.owe_standings`,
   and cleared by the recomputation that saw every change (``requested`` counts the
   changes; a change arriving during a recomputation leaves it dirty). ``version`` goes
   up whenever stored rows change: the public pages poll it.

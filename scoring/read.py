@@ -16,11 +16,13 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import legend
 from scoring.errors import ScoringError
 from scoring.models import RoundStandings, StandingsState
+from scoring.owed import owe_standings
 from tournaments.models import Round, Tournament
 from tournaments.services import scoring_settings
 
@@ -131,12 +133,8 @@ class Shown:
 def ensure_requested(tournament: Tournament, state: StandingsState | None, published: int) -> None:
     """Standings never computed for a tournament with published rounds: ask for them."""
     if state is None and published:
-        from django.db import transaction
-
-        from scoring.tasks import request_recompute
-
         with transaction.atomic():
-            request_recompute(tournament.pk)
+            owe_standings(tournament.pk, "never computed")
 
 
 def read(tournament: Tournament, round_number: int | None = None) -> Shown:

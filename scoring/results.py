@@ -54,6 +54,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from scoring.models import GameScore
 from scoring.points import TableResult
 from scoring.standings import (
     RoundResults,
@@ -65,6 +66,7 @@ from scoring.standings import (
 from scoring.tiebreaks import History, Record
 from tournaments.models import Bye, Entry, Forfeit, Game, Round, Table, TableEntry, Tournament
 from tournaments.services import scoring_settings
+from tournaments.services.state_cache import read_state
 
 __all__ = [
     "ComputedRound",
@@ -158,9 +160,6 @@ def final_scores(games: Sequence[tuple[Any, int]]) -> dict[Any, tuple[list[int],
     version)`` pairs: from the stored :class:`~scoring.models.GameScore` when it is of
     the game's current version, else read from the engine (a replay, at most once per
     game version) and stored."""
-    from scoring.models import GameScore
-    from tournaments.services.games import read_state
-
     if not games:
         return {}
     stored = {

@@ -3,7 +3,7 @@
 :func:`recompute` computes a tournament's standings from scratch
 (:mod:`scoring.results`) and stores those rounds whose input fingerprint changed; it
 clears the tournament's dirty marker only if no change was signalled while it ran.
-:func:`mark_dirty` is what :func:`scoring.tasks.request_recompute` does inside the
+:func:`mark_dirty` is what :func:`scoring.owed.owe_standings` does inside the
 transaction that changed a result, so "result saved" and "standings owed" are committed
 together, whatever happens to the broker afterwards.
 """

@@ -1,7 +1,7 @@
 """Celery tasks of the scoring app: the health check and the standings.
 
-**Recomputing standings.** A result that changes (a game finishing, a forfeit, a round
-published, a withdrawal …; see :mod:`scoring.signals`) calls :func:`request_recompute`:
+**Recomputing standings.** A service that changes a result (a game finishing, a forfeit,
+a round published, a withdrawal …) calls :func:`scoring.owed.owe_standings`:
 
 1. inside the caller's transaction the tournament is marked *dirty*
    (:func:`scoring.store.mark_dirty`), so the result and the debt commit together;
@@ -35,7 +35,7 @@ from typing import Any
 from celery import shared_task
 from celery.signals import worker_ready, worker_shutting_down
 from django.core.cache import cache
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections
 
 from tavolo.celery import app as celery_app
 
@@ -81,14 +81,6 @@ def _queued_key(tournament_id: int) -> str:
 
 def _lock_key(tournament_id: int) -> str:
     return f"{KEY_PREFIX}:lock:{tournament_id}"
-
-
-def request_recompute(tournament_id: int) -> None:
-    """A result of the tournament changed: mark it dirty now, send the task on commit."""
-    from scoring.store import mark_dirty
-
-    mark_dirty(tournament_id)
-    transaction.on_commit(lambda: enqueue(tournament_id))
 
 
 def enqueue(tournament_id: int, countdown: float | None = None) -> bool:

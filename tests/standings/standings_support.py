@@ -11,6 +11,7 @@ from club_support import director_of, enter_guests, make_club, make_tournament
 from tournaments.models import Entry, Forfeit, Round, Table, Tournament
 from tournaments.services import event_store
 from tournaments.services import rounds as round_service
+from tournaments.services import sheets as sheet_service
 
 
 def german_whist_cup(count: int, settings: dict[str, Any] | None = None) -> tuple[Any, ...]:
@@ -52,9 +53,8 @@ def finish(table: Table, director: Any, tricks: tuple[int, int]) -> None:
 
 
 def forfeit(table: Table, entry: Entry, director: Any) -> Forfeit:
-    return Forfeit.objects.create(
-        table=table, entry=entry, kind=Forfeit.Kind.NO_SHOW, recorded_by=director
-    )
+    """A no-show, recorded by the service (which owes the standings)."""
+    return sheet_service.record_forfeit(table, entry, Forfeit.Kind.NO_SHOW, director)
 
 
 def by_entry(rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:

@@ -45,6 +45,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from scoring.owed import owe_standings
 from tournaments.models import (
     ClaimCode,
     Entry,
@@ -258,10 +259,8 @@ def _take_over(user: User, guest: Player, found: ClaimCode) -> ClaimResult:
 
 def _new_standings(tournament_ids: set[int]) -> None:
     """The entrant's name may have changed: those tournaments owe new standings."""
-    from scoring.tasks import request_recompute
-
     for tournament_id in sorted(tournament_ids):
-        request_recompute(tournament_id)
+        owe_standings(tournament_id, "name claimed")
 
 
 def claimed_tournaments(user: User) -> list[Tournament]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring.store import recompute
 from tournaments.models import Bye, Seat, Table, TableEntry, Tournament
 from tournaments.services import rounds, sheets
 from tournaments.services.tournaments import update_tournament
@@ -51,8 +52,6 @@ def load_demo_results(thursday: Tournament, director: Any, scorer: Any) -> bool:
         _seat_logins_for_the_story(third, director)
         third = rounds.publish(third, by=director)
         _third_round(third, rng, director, scorer)
-    from scoring.store import recompute
-
     recompute(thursday.pk)
     return True
 

@@ -14,20 +14,23 @@ tricks, Italian Whist's two hands, Scopa's cards, coins, scope, primiera and
 settebello, Briscola's card points, Tresette's thirds, declarations and last trick,
 Burraco's melded points, burraco, points in hand, pozzetto and closing, Scala 40's
 points in hand and closing, three-handed whist's dummy); a field it does not know is
-still worded, by its name. Pure: no database, no request.
+still worded, by its name. Pure: no database, no request, no Django: the caller
+passes the translation function (Django's ``gettext``; English when none is given).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
-from django.utils.translation import gettext  # type: ignore[import-untyped]
+_translate: ContextVar[Callable[[str], Any]] = ContextVar("translate", default=str)
+"""The translation function of the :func:`differences` call under way."""
 
 
 def _(message: str) -> str:
-    """The message translated (Django's gettext, typed for mypy)."""
-    return str(gettext(message))
+    """The message translated by the caller's function (see :func:`differences`)."""
+    return str(_translate.get()(message))
 
 
 PER_ROW: dict[str, str] = {
@@ -57,9 +60,22 @@ CHOICES: dict[str, str] = {
 """A single row index (or nobody): who did something."""
 
 
-def differences(tallies: Sequence[Mapping[str, Any]], label: Callable[[int], str]) -> list[str]:
+def differences(
+    tallies: Sequence[Mapping[str, Any]],
+    label: Callable[[int], str],
+    translate: Callable[[str], Any] = str,
+) -> list[str]:
     """One sentence per value the ``tallies`` do not agree on, in the order of the
-    tally's fields; ``label(i)`` names row ``i`` (a player, or a team)."""
+    tally's fields; ``label(i)`` names row ``i`` (a player, or a team); ``translate``
+    translates each message (Django's ``gettext``)."""
+    token = _translate.set(translate)
+    try:
+        return _differences(tallies, label)
+    finally:
+        _translate.reset(token)
+
+
+def _differences(tallies: Sequence[Mapping[str, Any]], label: Callable[[int], str]) -> list[str]:
     keys: list[str] = []
     for tally in tallies:
         keys += [k for k in tally if k not in keys and k != "type"]

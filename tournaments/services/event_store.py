@@ -21,8 +21,9 @@ from django.utils import timezone
 
 from engine import EngineError
 from engine import Game as EngineGame
+from scoring.owed import owe_standings
 from tournaments.fairness import deal_event, shuffled_deck
-from tournaments.models import Game, GameEvent
+from tournaments.models import Game, GameEvent, Table
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, ServiceError
 
@@ -216,6 +217,13 @@ def _owed_deals(game: Game, state: EngineGame, sequence: int) -> list[GameEvent]
     return rows
 
 
+def _tournament_of(game: Game) -> int | None:
+    """The tournament whose table plays ``game`` (``None``: a game at no table)."""
+    return (
+        Table.objects.filter(game_id=game.pk).values_list("round__tournament_id", flat=True).first()
+    )
+
+
 def _advance(game: Game, state: EngineGame, version: int) -> None:
     previous = game.version
     game.version = version
@@ -223,6 +231,7 @@ def _advance(game: Game, state: EngineGame, version: int) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.save(update_fields=["version", "status", "finished_at"])
+        owe_standings(_tournament_of(game), "game finished")
     else:
         # Every move: game.save(update_fields=["version"]) in hand-written SQL (the ORM
         # spent more CPU building the statement than the database running it).

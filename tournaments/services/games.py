@@ -79,13 +79,8 @@ def start_game(game_id: uuid.UUID) -> Game:
 # ---------------------------------------------------------------------- reading
 
 
-def read_state(game: Game, reader: Any) -> Any:
-    """Run ``reader(state)`` on the game's current engine state without changing it."""
-    state = state_cache.checkout(game)
-    try:
-        return reader(state)
-    finally:
-        state_cache.checkin(game.pk, game.version, state)
+read_state = state_cache.read_state
+"""Run ``reader(state)`` on the game's current engine state (kept importable here)."""
 
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:

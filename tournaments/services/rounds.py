@@ -21,6 +21,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.owed import owe_standings
+from scoring.store import current_points
 from tournaments import pairing
 from tournaments.models import (
     Bye,
@@ -96,8 +98,6 @@ def scores(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, Decima
     last published round (which include a late entry's start score), recomputed first
     if a result changed since (so pairing never uses stale scores); an entry not in the
     standings yet has its start score."""
-    from scoring.store import current_points
-
     points = current_points(tournament)
     return {entry.pk: points.get(entry.pk, entry.start_score) for entry in entries}
 
@@ -313,6 +313,7 @@ def publish(round_: Round, *, by: User) -> Round:
         round_.published_at = timezone.now()
         round_.published_by = by if by.is_authenticated else None
         round_.save(update_fields=["status", "published_at", "published_by"])
+        owe_standings(tournament.pk, "round published")
         # Publishing the next round closes the earlier ones: their guest links expire.
         round_closing.close_earlier(round_, by=by)
     return round_
@@ -385,6 +386,7 @@ def correct(round_: Round, *, by: User, first: int, second: int, reason: str) ->
                 "old_game": str(old.pk) if old else None,
                 "new_game": str(new.pk),
             }
+        owe_standings(round_.tournament_id, "round corrected")
         return RoundCorrection.objects.create(
             round=round_, made_by=by, reason=reason[:300], change=change
         )

@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.owed import owe_standings
 from tournaments.models import Entry, Player, Team, TeamMember, Tournament
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.clubs import User, club_player, club_players, club_team
@@ -172,5 +173,6 @@ def withdraw_self(tournament: Tournament, *, by: User) -> Entry:
         mine.status = Entry.Status.WITHDRAWN
         mine.withdrawn_after = 0
         mine.save(update_fields=["status", "withdrawn_after"])
+        owe_standings(tournament.pk, "withdrawal")
         tournament.rounds.filter(status="draft").delete()
     return mine

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine import EngineError
 from tournaments.models import Forfeit, Game, Role, Seat, SheetEntry, Table
 from tournaments.services import state_cache
@@ -107,7 +109,7 @@ def build_state(table: Table, who: Writer | None = None) -> dict[str, Any]:
             "scores": None,
             "totals": None,
             "differs": view.differs(),
-            "differences": differences(view.entered, label) if view.disputed else [],
+            "differences": differences(view.entered, label, gettext) if view.disputed else [],
             "entries": [_line(x, full=False, names=names) for x in view.lines],
             "entered_by_sides": sorted(view.entering_sides),
             "problem": None,

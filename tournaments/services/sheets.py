@@ -69,6 +69,7 @@ from django.db import IntegrityError, transaction
 
 from engine import EngineError
 from engine import Game as EngineGame
+from scoring.owed import owe_standings
 from tournaments.models import (
     Entry,
     Forfeit,
@@ -407,6 +408,8 @@ def _write(
         except IntegrityError:
             # The client id was taken meanwhile by a line of another table.
             raise Conflict(f"client id {client_id} was already used for another line") from None
+        if kind == KIND.RESOLVE:
+            owe_standings(table.round.tournament_id, "ruling")
         done = count_agreed(table, user=who.user)
     return Written(line, True, done)
 
@@ -620,6 +623,7 @@ def correct(
                 }
             },
         )
+        owe_standings(table.round.tournament_id, "sheet corrected")
         done = count_agreed(table, user=by)
     return Written(line, True, (deal, *done))
 
@@ -670,9 +674,11 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
         )
     try:
         with transaction.atomic():
-            return Forfeit.objects.create(
+            forfeit = Forfeit.objects.create(
                 table=table, entry=entry, kind=kind, note=(note or "").strip()[:200], recorded_by=by
             )
+            owe_standings(table.round.tournament_id, "forfeit")
+            return forfeit
     except IntegrityError:
         raise Conflict(
             f"a forfeit of entry {entry.number} at table {table.number} is already recorded"

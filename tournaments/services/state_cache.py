@@ -22,6 +22,7 @@ import pickle
 import threading
 import uuid
 from collections import OrderedDict
+from typing import Any
 
 from django.conf import settings
 
@@ -46,6 +47,15 @@ def checkout(game: Game) -> EngineGame:
         if engine_version == ENGINE_VERSION and version <= game.version:
             return _catch_up(game, state, version)
     return load_state(game)
+
+
+def read_state(game: Game, reader: Any) -> Any:
+    """Run ``reader(state)`` on the game's current engine state without changing it."""
+    state = checkout(game)
+    try:
+        return reader(state)
+    finally:
+        checkin(game.pk, game.version, state)
 
 
 def checkin(game_id: uuid.UUID, version: int, state: EngineGame) -> None:

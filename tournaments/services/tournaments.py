@@ -17,6 +17,7 @@ from django.db.models import Max, Q
 from django.utils.text import slugify
 
 from engine import EngineError, game_class, new_game
+from scoring.owed import owe_standings
 from tournaments.models import (
     Club,
     Entry,
@@ -267,6 +268,8 @@ def update_tournament(
         for key, value in cleaned.items():
             setattr(tournament, key, value)
         tournament.save()
+        if published:  # scoring, tiebreaks, seed or late entries' score may have changed
+            owe_standings(tournament.pk, "settings")
         if changed & GAME_FIELDS:
             drop_drafts(tournament)
     return tournament
@@ -413,6 +416,7 @@ def withdraw(entry: Entry, *, by: User) -> Entry:
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_after = published_rounds(entry.tournament)
         entry.save(update_fields=["status", "withdrawn_after"])
+        owe_standings(entry.tournament_id, "withdrawal")
         _drop_draft(entry.tournament)
     return entry
 
@@ -427,6 +431,8 @@ def update_entry(entry: Entry, *, by: User, **fields: Any) -> Entry:
             raise ServiceError(f"cannot set {key!r} to {value!r}", field=key)
         setattr(entry, key, value.strip()[:120] if isinstance(value, str) else value)
     entry.save()
+    if entry.status == Entry.Status.WITHDRAWN:  # its row in the standings may change
+        owe_standings(entry.tournament_id, "withdrawn entry changed")
     _drop_draft(entry.tournament)
     return entry
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.owed import owe_standings
 from tournaments.models import (
     Forfeit,
     Game,
@@ -96,8 +97,10 @@ def delete_tournament(tournament: Tournament, *, by: User) -> str:
             )
         games = _games_of(tournament)
         name = tournament.name
-        # Rounds first (their deletion asks for new standings of a tournament that
-        # still exists), then the tournament with its entries and standings.
+        # Standings owed first (published rounds go; the task then finds no
+        # tournament), then the rounds, then the tournament with its entries and standings.
+        if tournament.rounds.filter(status=Round.Status.PUBLISHED).exists():
+            owe_standings(tournament.pk, "tournament deleted")
         tournament.rounds.all().delete()
         Game.objects.filter(pk__in=games).update(status=Game.Status.VOID)
         tournament.delete()
@@ -157,6 +160,7 @@ def unpublish(round_: Round, *, by: User, reason: str = "") -> RoundCorrection:
         round_.published_at = None
         round_.published_by = None
         round_.save(update_fields=["status", "published_at", "published_by"])
+        owe_standings(tournament.pk, "round unpublished")
         return RoundCorrection.objects.create(
             round=round_, made_by=by, reason=reason[:300], change=change
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from scoring.models import GameScore
 from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
 from tournaments.services.seating import Place, my_place
 from tournaments.services.sheets import disputed_tables
@@ -36,8 +37,6 @@ def round_tables(round_: Round) -> dict[str, Any]:
     """The round's tables (number, game, entrants with where they sit, forfeits, and
     each entrant's final score once the game is over) and byes. ``users`` per table:
     the ids of the users seated there (who may use its score sheet)."""
-    from scoring.models import GameScore
-
     tournament = round_.tournament
     places = (
         TableEntry.objects.filter(round=round_)
