@@ -79,6 +79,10 @@ class Game:
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     """Player event types whose content only the acting seat may see (e.g. a split)."""
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Fields an event type may carry that its canonical form can leave out (Scopa's
+    empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
+    accepts them besides the canonical ones."""
 
     def __init__(
         self,
@@ -184,6 +188,13 @@ class Game:
                 event,
             )
         return parser(event)
+
+    def unknown_fields(self, event: Event, action: Action) -> list[str]:
+        """The fields of ``event`` (already parsed as ``action``) that this game does not
+        read: a misspelt ``"ilegal"``, a ``capture`` on a whist play. :meth:`parse`
+        trusts its caller and ignores them; ``python -m engine check`` rejects them."""
+        known = {"type", "seat", *action.to_event(), *self.OPTIONAL_FIELDS.get(action.type, ())}
+        return sorted(key for key in event if key not in known)
 
     def apply(self, event: Event) -> Action:
         """Parse, validate and apply ``event``; return it as an :class:`Action`.

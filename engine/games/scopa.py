@@ -56,6 +56,7 @@ captured cards are not listed, though every capture was seen when it was made.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
@@ -152,6 +153,7 @@ class Scopa(Game):
             choices=(DEAL_REFILL, EACH_PLAY),
         ),
     }
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"capture"})}
     EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
         "deal": ("_parse_deal", "_apply_deal"),
         "play": ("_parse_play", "_apply_play"),
