@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,6 +36,7 @@ from engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from engine.legal import LegalActions
 from engine.options import Option, resolve_options
 
 Event = Mapping[str, Any]
@@ -241,28 +242,50 @@ class Game:
             return to_act
         return [to_act]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat``, or of every seat that may act."""
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """Every legal action of ``seat``, or of every seat that may act, as a lazy
+        :class:`~engine.legal.LegalActions` (iterate it, ask ``action in``, ``count()``)."""
+        return LegalActions(self, seat)
+
+    def legal_count(self, seat: int | None = None) -> int:
+        """How many legal actions there are (games with huge choices count without listing)."""
+        return LegalActions(self, seat).count()
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """A legal action chosen at random (uniform over a game's natural choices,
+        :meth:`_legal_actions`: a random player does not pick among every meld)."""
         seats = self.seats_to_act() if seat is None else [seat]
         actions: list[Action] = []
         for each in seats:
             if each in self.seats_to_act():
                 actions.extend(self._legal_actions(each))
-        return actions
-
-    def legal_count(self, seat: int | None = None) -> int:
-        """How many legal actions there are (games with huge choices count without listing)."""
-        return len(self.legal_actions(seat))
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        """A legal action chosen at random (uniform over a game's natural choices)."""
-        actions = self.legal_actions(seat)
         if not actions:
             raise WrongPhase("no seat can act now")
         return actions[rng.randrange(len(actions))]
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        """Hook: the natural choices of ``seat`` (a seat that may act): the ones a page
+        lists and a random player picks from. :meth:`_more_legal_actions` adds the
+        rest (melds)."""
         return []
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Hook: the legal actions of ``seat`` that :meth:`_legal_actions` leaves out
+        (Burraco's and Scala 40's melds), generated lazily."""
+        return iter(())
+
+    def _iter_legal(self, seat: int) -> Iterator[Action]:
+        """Every legal action of ``seat`` (a seat that may act), once each."""
+        yield from self._legal_actions(seat)
+        yield from self._more_legal_actions(seat)
+
+    def _count_legal(self, seat: int) -> int:
+        """Hook: how many legal actions ``seat`` (a seat that may act) has."""
+        return sum(1 for _ in self._iter_legal(seat))
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Hook: whether ``action`` of ``seat`` (a seat that may act) is legal."""
+        return any(action == legal for legal in self._iter_legal(seat))
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the engine's truth, not a view)."""

@@ -57,7 +57,7 @@ instead of the list (it is a hint, not an event to send).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Final
@@ -569,12 +569,19 @@ class ItalianWhist(TrickGame):
             return [joker_action(seat, c) for c in joker_choices(self.trick, index)]
         return []
 
-    def legal_count(self, seat: int | None = None) -> int:
+    def _iter_legal(self, seat: int) -> Iterator[Action]:
         if self.phase == SPLIT:
-            to_split = self.seats_to_act()
-            seats = to_split if seat is None else [s for s in (seat,) if s in to_split]
-            return sum(comb(len(self.hands[s]), HAND_SIZE) for s in seats)
-        return super().legal_count(seat)
+            # Lazily: 48,620 splits of 18 cards.
+            if self.split_first[seat] is None:
+                cards = sorted_cards(self.hands[seat])
+                yield from (split_action(seat, first) for first in combinations(cards, HAND_SIZE))
+            return
+        yield from super()._iter_legal(seat)
+
+    def _count_legal(self, seat: int) -> int:
+        if self.phase == SPLIT:
+            return comb(len(self.hands[seat]), HAND_SIZE)
+        return super()._count_legal(seat)
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         phase = self.phase
