@@ -283,6 +283,11 @@ class Game:
         """Hook: how many legal actions ``seat`` (a seat that may act) has."""
         return sum(1 for _ in self._iter_legal(seat))
 
+    def canonical(self, action: Action) -> Action:
+        """The writing :meth:`legal_actions` lists for the play ``action`` makes: a game
+        where several writings make one play (a Burraco group in any order) lists one."""
+        return action
+
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Hook: whether ``action`` of ``seat`` (a seat that may act) is legal."""
         return any(action == legal for legal in self._iter_legal(seat))

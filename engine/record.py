@@ -182,7 +182,7 @@ def _check_to_act(game: Game, wanted: Any) -> str | None:
 def _check_legal(game: Game, wanted: Any) -> str | None:
     if not isinstance(wanted, list):
         return "must be a list of events"
-    expected = Counter(game.parse(event) for event in wanted)
+    expected = Counter(game.canonical(game.parse(event)) for event in wanted)
     got = Counter(game.legal_actions())
     if got == expected:
         return None

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
@@ -95,6 +96,7 @@ from engine.game import (
     require,
     tally_action,
 )
+from engine.games import burraco_legal
 from engine.games.burraco_melds import (
     VALUE,
     Meld,
@@ -232,6 +234,60 @@ class Burraco(Game):
         if self.phase == DRAW:
             return [draw_action(seat, source) for source in SOURCES]
         return [discard_action(seat, c) for c in self._legal_discards(seat)]
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal meld and addition, one writing per play (:mod:`burraco_legal`)."""
+        if self.phase != MELD or seat != self.turn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        candidates: list[tuple[int | None, Iterator[tuple[Card, ...]]]] = [
+            (None, burraco_legal.meld_candidates(hand))
+        ]
+        for number, meld in enumerate(self.melds[self.side_of(seat)]):
+            candidates.append((number, burraco_legal.addition_candidates(meld, hand)))
+        for index, writings in candidates:
+            for cards in writings:
+                if index is None:
+                    action = meld_action(seat, cards)
+                    check = self._check_meld_action
+                else:
+                    action = add_action(seat, index, cards)
+                    check = self._check_add_action
+                try:
+                    made = check(action)[0]
+                except IllegalEvent:
+                    continue
+                key = burraco_legal.play_key(action.type, index, made)
+                if key not in seen:
+                    seen.add(key)
+                    yield action
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type == "meld":
+            return self._why_not(self._check_meld_action, action) is None
+        if action.type == "add":
+            return self._why_not(self._check_add_action, action) is None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        """The listed writing of the play ``action`` makes (a group in another order is
+        the same play); ``action`` itself when it is not a legal meld or addition."""
+        if action.type not in ("meld", "add") or action.seat is None:
+            return action
+        if not self._is_legal(action.seat, action):
+            return action
+        wanted = self._play_key(action)
+        for listed in self._more_legal_actions(action.seat):
+            if self._play_key(listed) == wanted:
+                return listed
+        return action
+
+    def _play_key(self, action: Action) -> Hashable:
+        if action.type == "meld":
+            return burraco_legal.play_key("meld", None, self._check_meld_action(action)[0])
+        made = self._check_add_action(action)[0]
+        return burraco_legal.play_key("add", action.arg("meld"), made)
 
     def _legal_discards(self, seat: int) -> list[Card]:
         distinct = sorted_cards(set(self.hands[seat]))
