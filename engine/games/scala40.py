@@ -67,6 +67,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterator
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
@@ -83,6 +85,7 @@ from engine.game import (
     tally_action,
 )
 from engine.games import scala40_events as events
+from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
 from engine.games.scala40_melds import (
     Meld,
@@ -311,6 +314,68 @@ class Scala40(Game):
                     if self._keeps_taken_usable(seat, add=(index, (slot,))):
                         actions.append(events.add_action(seat, index, (slot,)))
         return actions
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal opening, meld and addition of two or more cards (single additions
+        and swaps are natural choices), one writing per play (:mod:`scala40_legal`)."""
+        if self.phase != PLAY or seat != self.turn or not self.drawn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        tries: Iterator[Action]
+        if not self.opened[seat]:
+            tries = (
+                events.open_action(seat, melds)
+                for melds in legal.opening_candidates(hand, seat, OPENING)
+            )
+        else:
+            tries = chain(
+                (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
+                (
+                    events.add_action(seat, index, slots)
+                    for index, meld in enumerate(self.melds)
+                    for slots in legal.addition_candidates(meld, hand)
+                ),
+            )
+        for action in tries:
+            key = self._play_key(action)
+            if key is not None and key not in seen:
+                seen.add(key)
+                yield action
+
+    def _play_key(self, action: Action) -> Hashable | None:
+        """The table ``action`` would leave, or ``None`` if it is not legal now (tried
+        on the game and undone: the appliers check everything before changing)."""
+        seat = action.seat
+        assert seat is not None
+        hands, melds, opened = self.hands, self.melds, self.opened
+        self.hands = list(hands)
+        self.hands[seat] = list(hands[seat])
+        self.melds = list(melds)
+        self.opened = list(opened)
+        try:
+            self._appliers[action.type](action)
+            return legal.table_key(action.type, self.melds)
+        except IllegalEvent:
+            return None
+        finally:
+            self.hands, self.melds, self.opened = hands, melds, opened
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type in ("open", "meld", "add") and self.phase == PLAY and self.drawn:
+            return self._play_key(action) is not None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        if action.type not in ("open", "meld", "add") or action.seat is None:
+            return action
+        wanted = self._play_key(action) if self._is_legal(action.seat, action) else None
+        if wanted is None:
+            return action
+        for listed in self._iter_legal(action.seat):
+            if listed.type == action.type and self._play_key(listed) == wanted:
+                return listed
+        return action
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase != PLAY or (seat is not None and seat != self.turn):
