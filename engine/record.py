@@ -26,9 +26,6 @@ EXPECTATION_KEYS = (
 )  # fmt: skip
 
 
-RECORD_KEYS = ("format", "game", "players", "options", "first_dealer", "events", "expect_final")
-
-
 class RecordError(Exception):
     """A record that cannot be checked, or an expectation it does not meet."""
 
@@ -53,11 +50,6 @@ def game_from_record(record: Mapping[str, Any]) -> Game:
     for key in ("game", "players", "events"):
         if key not in record:
             raise RecordError(f"the record has no {key!r}")
-    unknown = sorted(str(key) for key in record if key not in RECORD_KEYS)
-    if unknown:
-        raise RecordError(
-            f"the record has an unknown {_fields(unknown)} (its fields are {_quoted(RECORD_KEYS)})"
-        )
     try:
         return new_game(
             record["game"],
