@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.actions import Action, make_action
 from engine.cards import Card
@@ -48,6 +48,30 @@ OVER = "over"
 """The phase of a finished game."""
 
 
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def parser(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the parser of ``event_type`` events (event -> :class:`Action`).
+    A subclass may override the method under the same name without marking it again."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("parse", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def applier(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the applier of ``event_type`` actions (validate, then change)."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("apply", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
 @dataclass(frozen=True)
 class ChanceShuffle:
     """A chance event other than a deal that a game awaits (Scala 40's ``reshuffle``):
@@ -69,7 +93,8 @@ class ChanceShuffle:
 class Game:
     """Base class of every game. Subclasses set the class attributes, implement
     :meth:`new_deck`, the ``_deal`` hook and their events, and register their event
-    types in ``EVENTS`` (type → (parser method name, applier method name))."""
+    handlers with the :func:`parser` and :func:`applier` decorators; ``EVENTS`` (type →
+    (parser method name, applier method name)) is gathered from them per class."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -84,6 +109,22 @@ class Game:
     """Fields an event type may carry that its canonical form can leave out (Scopa's
     empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
     accepts them besides the canonical ones."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, dict[str, str]] = {"parse": {}, "apply": {}}
+        for klass in reversed(cls.__mro__):
+            for name, attribute in vars(klass).items():
+                mark = getattr(attribute, "_event_handler", None)
+                if mark is not None:
+                    handlers[mark[0]][mark[1]] = name
+        parsers, appliers = handlers["parse"], handlers["apply"]
+        if set(parsers) != set(appliers):
+            unpaired = ", ".join(sorted(set(parsers) ^ set(appliers)))
+            raise TypeError(f"{cls.__name__}: events lacking a parser or an applier: {unpaired}")
+        cls.EVENTS = {
+            event_type: (parsers[event_type], appliers[event_type]) for event_type in parsers
+        }
 
     def __init__(
         self,
@@ -382,10 +423,12 @@ class Game:
 
     # ------------------------------------------------------------------ deals and tallies
 
+    @parser("deal")
     def _parse_deal(self, event: Event) -> Action:
         deck = parse_cards(event, "deck")
         return Action("deal", None, None, (("deck", tuple(deck)),))
 
+    @applier("deal")
     def _apply_deal(self, action: Action) -> None:
         self._require_deal_phase(action)
         deck: tuple[Card, ...] = action.arg("deck")
@@ -426,9 +469,11 @@ class Game:
             rule="deck",
         )
 
+    @parser("tally")
     def _parse_tally(self, event: Event) -> Action:
         raise MalformedEvent(f"{self.name} does not accept tally events", event)
 
+    @applier("tally")
     def _apply_tally(self, action: Action) -> None:
         self._require_deal_phase(action)
         scores = self._score_tally(action)

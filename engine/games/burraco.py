@@ -88,11 +88,13 @@ from engine.errors import (
 from engine.game import (
     Event,
     Game,
+    applier,
     parse_card,
     parse_cards,
     parse_int_list,
     parse_seat,
     parse_side,
+    parser,
     require,
     tally_action,
 )
@@ -152,14 +154,6 @@ class Burraco(Game):
             minimum=0,
             maximum=100_000,
         ),
-    }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "draw": ("_parse_draw", "_apply_draw"),
-        "meld": ("_parse_meld", "_apply_meld"),
-        "add": ("_parse_add", "_apply_add"),
-        "discard": ("_parse_discard", "_apply_discard"),
-        "tally": ("_parse_tally", "_apply_tally"),
     }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
@@ -357,6 +351,7 @@ class Burraco(Game):
 
     # ------------------------------------------------------------------ parsing
 
+    @parser("draw")
     def _parse_draw(self, event: Event) -> Action:
         seat = parse_seat(event, self.players)
         source = require(event, "from")
@@ -364,9 +359,11 @@ class Burraco(Game):
             raise MalformedEvent(f"'from' must be 'stock' or 'discard', not {source!r}", event)
         return draw_action(seat, source)
 
+    @parser("meld")
     def _parse_meld(self, event: Event) -> Action:
         return meld_action(parse_seat(event, self.players), tuple(parse_cards(event, "cards")))
 
+    @parser("add")
     def _parse_add(self, event: Event) -> Action:
         seat = parse_seat(event, self.players)
         index = require(event, "meld")
@@ -374,6 +371,7 @@ class Burraco(Game):
             raise MalformedEvent(f"'meld' must be a meld number from 0, not {index!r}", event)
         return add_action(seat, index, tuple(parse_cards(event, "cards")))
 
+    @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return discard_action(parse_seat(event, self.players), parse_card(event))
 
@@ -517,6 +515,7 @@ class Burraco(Game):
 
     # ------------------------------------------------------------------ applying
 
+    @applier("draw")
     def _apply_draw(self, action: Action) -> None:
         seat = self._require_turn(action, DRAW)
         hand = self.hands[seat]
@@ -529,12 +528,14 @@ class Burraco(Game):
             self.discard_pile = []
         self.phase = MELD
 
+    @applier("meld")
     def _apply_meld(self, action: Action) -> None:
         meld, left = self._check_meld_action(action)
         seat = self.turn
         self.melds[self.side_of(seat)].append(meld)
         self._set_hand(seat, left)
 
+    @applier("add")
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
@@ -552,6 +553,7 @@ class Burraco(Game):
         self.pozzetti_taken += 1
         self.took_pozzetto[self.side_of(seat)] = True
 
+    @applier("discard")
     def _apply_discard(self, action: Action) -> None:
         seat = self._require_turn(action, MELD)
         card = action.card

@@ -67,9 +67,11 @@ from engine.cards import BLACK_JOKER, RED_JOKER, SUIT_NAMES, Card, french_deck, 
 from engine.errors import CardNotHeld, MalformedEvent, NotYourTurn, RuleViolation, WrongPhase
 from engine.game import (
     Event,
+    applier,
     parse_card,
     parse_cards,
     parse_seat,
+    parser,
     require,
     tally_action,
 )
@@ -257,13 +259,6 @@ class ItalianWhist(TrickGame):
             minimum=1,
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "split": ("_parse_split", "_apply_split"),
-        "play": ("_parse_play", "_apply_play"),
-        "joker": ("_parse_joker", "_apply_joker"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
     """A split names 9 cards of the seat's hand: only that seat may see it during the game."""
 
@@ -316,9 +311,11 @@ class ItalianWhist(TrickGame):
         self.hand_number = 0
         self.phase = SPLIT
 
+    @parser("split")
     def _parse_split(self, event: Event) -> Action:
         return split_action(parse_seat(event, self.players), parse_cards(event, "first"))
 
+    @applier("split")
     def _apply_split(self, action: Action) -> None:
         seat = action.seat
         assert seat is not None
@@ -474,9 +471,11 @@ class ItalianWhist(TrickGame):
         self.pending_jokers = [i for i, (_, played) in enumerate(trick) if played.is_joker]
         self.declared = {}
 
+    @parser("joker")
     def _parse_joker(self, event: Event) -> Action:
         return joker_action(parse_seat(event, self.players), parse_card(event, "as"))
 
+    @applier("joker")
     def _apply_joker(self, action: Action) -> None:
         seat = action.seat
         value: Card = action.arg("as")

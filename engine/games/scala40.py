@@ -79,9 +79,11 @@ from engine.game import (
     ChanceShuffle,
     Event,
     Game,
+    applier,
     parse_cards,
     parse_int_list,
     parse_side,
+    parser,
     tally_action,
 )
 from engine.games import scala40_events as events
@@ -123,17 +125,6 @@ class Scala40(Game):
             minimum=0, maximum=100,
         ),
     }  # fmt: skip
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "reshuffle": ("_parse_reshuffle", "_apply_reshuffle"),
-        "draw": ("_parse_draw", "_apply_draw"),
-        "open": ("_parse_open", "_apply_open"),
-        "meld": ("_parse_meld", "_apply_meld"),
-        "add": ("_parse_add", "_apply_add"),
-        "swap": ("_parse_swap", "_apply_swap"),
-        "discard": ("_parse_discard", "_apply_discard"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -209,9 +200,11 @@ class Scala40(Game):
         self.taken = None
         self.taken_keep = 0
 
+    @parser("reshuffle")
     def _parse_reshuffle(self, event: Event) -> Action:
         return Action("reshuffle", None, None, (("stock", tuple(parse_cards(event, "stock"))),))
 
+    @applier("reshuffle")
     def _apply_reshuffle(self, action: Action) -> None:
         if self.phase != RESHUFFLE:
             raise WrongPhase(
@@ -429,21 +422,27 @@ class Scala40(Game):
 
     # ------------------------------------------------------------------ the turn
 
+    @parser("draw")
     def _parse_draw(self, event: Event) -> Action:
         return events.parse_draw(event, self.players)
 
+    @parser("open")
     def _parse_open(self, event: Event) -> Action:
         return events.parse_open(event, self.players)
 
+    @parser("meld")
     def _parse_meld(self, event: Event) -> Action:
         return events.parse_meld(event, self.players)
 
+    @parser("add")
     def _parse_add(self, event: Event) -> Action:
         return events.parse_add(event, self.players)
 
+    @parser("swap")
     def _parse_swap(self, event: Event) -> Action:
         return events.parse_swap(event, self.players)
 
+    @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return events.parse_discard(event, self.players)
 
@@ -545,6 +544,7 @@ class Scala40(Game):
                 f"the {taken.name} taken from the discard pile could no longer be used this turn",
             )
 
+    @applier("draw")
     def _apply_draw(self, action: Action) -> None:
         seat = self._require_turn(action, drawn=False)
         if action.arg("from") == DISCARD:
@@ -561,6 +561,7 @@ class Scala40(Game):
             self.stock_pos += 1
         self.drawn = True
 
+    @applier("open")
     def _apply_open(self, action: Action) -> None:
         seat = self._require_turn(action)
         if self.opened[seat]:
@@ -581,6 +582,7 @@ class Scala40(Game):
         self._lay(seat, melds)
         self.opened[seat] = True
 
+    @applier("meld")
     def _apply_meld(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -600,6 +602,7 @@ class Scala40(Game):
                 hand.remove(held)
             self.melds.append(meld)
 
+    @applier("add")
     def _apply_add(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -621,6 +624,7 @@ class Scala40(Game):
             raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
         return self.melds[index]
 
+    @applier("swap")
     def _apply_swap(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -644,6 +648,7 @@ class Scala40(Game):
         self.hands[seat].append(joker)
         self.melds[index] = swapped
 
+    @applier("discard")
     def _apply_discard(self, action: Action) -> None:
         seat = self._require_turn(action)
         card = action.card

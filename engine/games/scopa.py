@@ -65,11 +65,13 @@ from engine.errors import MalformedEvent, RuleViolation
 from engine.game import (
     Event,
     Game,
+    applier,
     parse_card,
     parse_cards,
     parse_int_list,
     parse_seat,
     parse_side,
+    parser,
     tally_action,
 )
 from engine.games.scopa_rules import (
@@ -154,11 +156,6 @@ class Scopa(Game):
         ),
     }
     OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"capture"})}
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "play": ("_parse_play", "_apply_play"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -266,6 +263,7 @@ class Scopa(Game):
 
     # ------------------------------------------------------------------ playing
 
+    @parser("play")
     def _parse_play(self, event: Event) -> Action:
         seat = event.get("seat")
         code = event.get("card")
@@ -292,6 +290,7 @@ class Scopa(Game):
             _CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
         return action
 
+    @applier("play")
     def _apply_play(self, action: Action) -> None:
         assert action.seat is not None
         hand = self.hands[action.seat]
