@@ -20,9 +20,9 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.actions import Action, make_action
 from engine.cards import Card
@@ -36,6 +36,7 @@ from engine.errors import (
     NotYourTurn,
     WrongPhase,
 )
+from engine.legal import LegalActions
 from engine.options import Option, resolve_options
 
 Event = Mapping[str, Any]
@@ -45,6 +46,30 @@ DEAL = "deal"
 """The phase in which the game awaits the next deal (a ``deal`` or a ``tally``)."""
 OVER = "over"
 """The phase of a finished game."""
+
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def parser(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the parser of ``event_type`` events (event -> :class:`Action`).
+    A subclass may override the method under the same name without marking it again."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("parse", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def applier(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the applier of ``event_type`` actions (validate, then change)."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("apply", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
 
 
 @dataclass(frozen=True)
@@ -68,7 +93,8 @@ class ChanceShuffle:
 class Game:
     """Base class of every game. Subclasses set the class attributes, implement
     :meth:`new_deck`, the ``_deal`` hook and their events, and register their event
-    types in ``EVENTS`` (type → (parser method name, applier method name))."""
+    handlers with the :func:`parser` and :func:`applier` decorators; ``EVENTS`` (type →
+    (parser method name, applier method name)) is gathered from them per class."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -79,6 +105,26 @@ class Game:
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     """Player event types whose content only the acting seat may see (e.g. a split)."""
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Fields an event type may carry that its canonical form can leave out (Scopa's
+    empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
+    accepts them besides the canonical ones."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, dict[str, str]] = {"parse": {}, "apply": {}}
+        for klass in reversed(cls.__mro__):
+            for name, attribute in vars(klass).items():
+                mark = getattr(attribute, "_event_handler", None)
+                if mark is not None:
+                    handlers[mark[0]][mark[1]] = name
+        parsers, appliers = handlers["parse"], handlers["apply"]
+        if set(parsers) != set(appliers):
+            unpaired = ", ".join(sorted(set(parsers) ^ set(appliers)))
+            raise TypeError(f"{cls.__name__}: events lacking a parser or an applier: {unpaired}")
+        cls.EVENTS = {
+            event_type: (parsers[event_type], appliers[event_type]) for event_type in parsers
+        }
 
     def __init__(
         self,
@@ -185,6 +231,13 @@ class Game:
             )
         return parser(event)
 
+    def unknown_fields(self, event: Event, action: Action) -> list[str]:
+        """The fields of ``event`` (already parsed as ``action``) that this game does not
+        read: a misspelt ``"ilegal"``, a ``capture`` on a whist play. :meth:`parse`
+        trusts its caller and ignores them; ``python -m engine check`` rejects them."""
+        known = {"type", "seat", *action.to_event(), *self.OPTIONAL_FIELDS.get(action.type, ())}
+        return sorted(key for key in event if key not in known)
+
     def apply(self, event: Event) -> Action:
         """Parse, validate and apply ``event``; return it as an :class:`Action`.
 
@@ -230,28 +283,55 @@ class Game:
             return to_act
         return [to_act]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat``, or of every seat that may act."""
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """Every legal action of ``seat``, or of every seat that may act, as a lazy
+        :class:`~engine.legal.LegalActions` (iterate it, ask ``action in``, ``count()``)."""
+        return LegalActions(self, seat)
+
+    def legal_count(self, seat: int | None = None) -> int:
+        """How many legal actions there are (games with huge choices count without listing)."""
+        return LegalActions(self, seat).count()
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """A legal action chosen at random (uniform over a game's natural choices,
+        :meth:`_legal_actions`: a random player does not pick among every meld)."""
         seats = self.seats_to_act() if seat is None else [seat]
         actions: list[Action] = []
         for each in seats:
             if each in self.seats_to_act():
                 actions.extend(self._legal_actions(each))
-        return actions
-
-    def legal_count(self, seat: int | None = None) -> int:
-        """How many legal actions there are (games with huge choices count without listing)."""
-        return len(self.legal_actions(seat))
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        """A legal action chosen at random (uniform over a game's natural choices)."""
-        actions = self.legal_actions(seat)
         if not actions:
             raise WrongPhase("no seat can act now")
         return actions[rng.randrange(len(actions))]
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        """Hook: the natural choices of ``seat`` (a seat that may act): the ones a page
+        lists and a random player picks from. :meth:`_more_legal_actions` adds the
+        rest (melds)."""
         return []
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Hook: the legal actions of ``seat`` that :meth:`_legal_actions` leaves out
+        (Burraco's and Scala 40's melds), generated lazily."""
+        return iter(())
+
+    def _iter_legal(self, seat: int) -> Iterator[Action]:
+        """Every legal action of ``seat`` (a seat that may act), once each."""
+        yield from self._legal_actions(seat)
+        yield from self._more_legal_actions(seat)
+
+    def _count_legal(self, seat: int) -> int:
+        """Hook: how many legal actions ``seat`` (a seat that may act) has."""
+        return sum(1 for _ in self._iter_legal(seat))
+
+    def canonical(self, action: Action) -> Action:
+        """The writing :meth:`legal_actions` lists for the play ``action`` makes: a game
+        where several writings make one play (a Burraco group in any order) lists one."""
+        return action
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Hook: whether ``action`` of ``seat`` (a seat that may act) is legal."""
+        return any(action == legal for legal in self._iter_legal(seat))
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the engine's truth, not a view)."""
@@ -343,10 +423,12 @@ class Game:
 
     # ------------------------------------------------------------------ deals and tallies
 
+    @parser("deal")
     def _parse_deal(self, event: Event) -> Action:
         deck = parse_cards(event, "deck")
         return Action("deal", None, None, (("deck", tuple(deck)),))
 
+    @applier("deal")
     def _apply_deal(self, action: Action) -> None:
         self._require_deal_phase(action)
         deck: tuple[Card, ...] = action.arg("deck")
@@ -387,9 +469,11 @@ class Game:
             rule="deck",
         )
 
+    @parser("tally")
     def _parse_tally(self, event: Event) -> Action:
         raise MalformedEvent(f"{self.name} does not accept tally events", event)
 
+    @applier("tally")
     def _apply_tally(self, action: Action) -> None:
         self._require_deal_phase(action)
         scores = self._score_tally(action)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import new_game
+from engine.actions import Action
 from engine.cards import Card
 from engine.errors import EngineError, MalformedCard
 from engine.game import Game
@@ -69,23 +70,70 @@ def check_record(record: Mapping[str, Any]) -> None:
         raise RecordError("'events' must be a list")
     for index, event in enumerate(events):
         where = f"at events[{index}]"
-        if isinstance(event, Mapping) and "expect" in event:
-            _check_expectations(game, event["expect"], where)
-            continue
         if not isinstance(event, Mapping):
             raise RecordError(f"{where}: an event must be a JSON object, not {event!r}")
-        illegal = event.get("illegal", False)
-        clean = {key: value for key, value in event.items() if key != "illegal"}
-        try:
-            game.apply(clean)
-        except EngineError as error:
-            if illegal is True:
-                continue
-            raise RecordError(f"{where}: {json.dumps(clean)} was rejected: {error}") from None
-        if illegal is True:
-            raise RecordError(f"{where}: {json.dumps(clean)} is marked illegal but was accepted")
+        if "expect" in event:
+            others = sorted(key for key in event if key != "expect")
+            if others:
+                raise RecordError(
+                    f"{where}: an expectation is an object holding only 'expect', but this "
+                    f"one also has {_fields(others)}; write the event and the expectation "
+                    "as two objects"
+                )
+            _check_expectations(game, event["expect"], where)
+            continue
+        _check_event(game, event, where)
     if "expect_final" in record:
         _check_expectations(game, record["expect_final"], "at the end")
+
+
+def _check_event(game: Game, event: Mapping[str, Any], where: str) -> None:
+    """Apply one event of a record strictly: the ``illegal`` mark must be true or false,
+    and every field must be one the game reads (a misspelt field is an error, not
+    ignored)."""
+    illegal = event.get("illegal", False)
+    if not isinstance(illegal, bool):
+        raise RecordError(
+            f"{where}: the field 'illegal' must be true or false, not {json.dumps(illegal)}"
+        )
+    clean = {key: value for key, value in event.items() if key != "illegal"}
+    try:
+        action = game.parse(clean)
+    except EngineError as error:
+        if illegal:
+            return
+        raise RecordError(f"{where}: {json.dumps(clean)} was rejected: {error}") from None
+    unknown = game.unknown_fields(clean, action)
+    if unknown:
+        raise RecordError(
+            f"{where}: a {game.name} {action.type} event has no {_fields(unknown)} "
+            f"(its fields are {_quoted(_known_fields(game, action))})"
+        )
+    try:
+        game.apply(clean)
+    except EngineError as error:
+        if illegal:
+            return
+        raise RecordError(f"{where}: {json.dumps(clean)} was rejected: {error}") from None
+    if illegal:
+        raise RecordError(f"{where}: {json.dumps(clean)} is marked illegal but was accepted")
+
+
+def _known_fields(game: Game, action: Action) -> list[str]:
+    """The fields an event like ``action`` may carry, in its canonical order."""
+    optional = sorted(game.OPTIONAL_FIELDS.get(action.type, ()))
+    return list(dict.fromkeys([*action.to_event(), *optional, "illegal"]))
+
+
+def _quoted(names: Sequence[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
+    quoted = [repr(name) for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _fields(names: Sequence[str]) -> str:
+    """``field 'a'`` or ``fields 'a' and 'b'``."""
+    return ("field " if len(names) == 1 else "fields ") + _quoted(names)
 
 
 def _check_expectations(game: Game, expect: Any, where: str) -> None:
@@ -126,7 +174,7 @@ def _check_to_act(game: Game, wanted: Any) -> str | None:
 def _check_legal(game: Game, wanted: Any) -> str | None:
     if not isinstance(wanted, list):
         return "must be a list of events"
-    expected = Counter(game.parse(event) for event in wanted)
+    expected = Counter(game.canonical(game.parse(event)) for event in wanted)
     got = Counter(game.legal_actions())
     if got == expected:
         return None

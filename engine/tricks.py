@@ -17,7 +17,7 @@ from typing import Any
 from engine.actions import Action
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card, sorted_cards
 from engine.errors import MustFollowSuit
-from engine.game import Event, Game, parse_card, parse_seat
+from engine.game import Event, Game, applier, parse_card, parse_seat, parser
 
 PLAY = "play"
 
@@ -130,6 +130,7 @@ class TrickGame(Game):
     def hand(self, seat: int) -> list[Card]:
         return sorted_cards(self.hands[seat])
 
+    @parser("play")
     def _parse_play(self, event: Event) -> Action:
         seat = event.get("seat")
         card = event.get("card")
@@ -139,6 +140,7 @@ class TrickGame(Game):
                 return action
         return play_action(parse_seat(event, self.players), parse_card(event))
 
+    @applier("play")
     def _apply_play(self, action: Action) -> None:
         assert action.seat is not None
         hand = self.hands[action.seat]

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
@@ -87,14 +88,17 @@ from engine.errors import (
 from engine.game import (
     Event,
     Game,
+    applier,
     parse_card,
     parse_cards,
     parse_int_list,
     parse_seat,
     parse_side,
+    parser,
     require,
     tally_action,
 )
+from engine.games import burraco_legal
 from engine.games.burraco_melds import (
     VALUE,
     Meld,
@@ -150,14 +154,6 @@ class Burraco(Game):
             minimum=0,
             maximum=100_000,
         ),
-    }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "draw": ("_parse_draw", "_apply_draw"),
-        "meld": ("_parse_meld", "_apply_meld"),
-        "add": ("_parse_add", "_apply_add"),
-        "discard": ("_parse_discard", "_apply_discard"),
-        "tally": ("_parse_tally", "_apply_tally"),
     }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
@@ -233,6 +229,60 @@ class Burraco(Game):
             return [draw_action(seat, source) for source in SOURCES]
         return [discard_action(seat, c) for c in self._legal_discards(seat)]
 
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal meld and addition, one writing per play (:mod:`burraco_legal`)."""
+        if self.phase != MELD or seat != self.turn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        candidates: list[tuple[int | None, Iterator[tuple[Card, ...]]]] = [
+            (None, burraco_legal.meld_candidates(hand))
+        ]
+        for number, meld in enumerate(self.melds[self.side_of(seat)]):
+            candidates.append((number, burraco_legal.addition_candidates(meld, hand)))
+        for index, writings in candidates:
+            for cards in writings:
+                if index is None:
+                    action = meld_action(seat, cards)
+                    check = self._check_meld_action
+                else:
+                    action = add_action(seat, index, cards)
+                    check = self._check_add_action
+                try:
+                    made = check(action)[0]
+                except IllegalEvent:
+                    continue
+                key = burraco_legal.play_key(action.type, index, made)
+                if key not in seen:
+                    seen.add(key)
+                    yield action
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type == "meld":
+            return self._why_not(self._check_meld_action, action) is None
+        if action.type == "add":
+            return self._why_not(self._check_add_action, action) is None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        """The listed writing of the play ``action`` makes (a group in another order is
+        the same play); ``action`` itself when it is not a legal meld or addition."""
+        if action.type not in ("meld", "add") or action.seat is None:
+            return action
+        if not self._is_legal(action.seat, action):
+            return action
+        wanted = self._play_key(action)
+        for listed in self._more_legal_actions(action.seat):
+            if self._play_key(listed) == wanted:
+                return listed
+        return action
+
+    def _play_key(self, action: Action) -> Hashable:
+        if action.type == "meld":
+            return burraco_legal.play_key("meld", None, self._check_meld_action(action)[0])
+        made = self._check_add_action(action)[0]
+        return burraco_legal.play_key("add", action.arg("meld"), made)
+
     def _legal_discards(self, seat: int) -> list[Card]:
         distinct = sorted_cards(set(self.hands[seat]))
         return [c for c in distinct if self._discard_problem(seat, c) is None]
@@ -301,6 +351,7 @@ class Burraco(Game):
 
     # ------------------------------------------------------------------ parsing
 
+    @parser("draw")
     def _parse_draw(self, event: Event) -> Action:
         seat = parse_seat(event, self.players)
         source = require(event, "from")
@@ -308,9 +359,11 @@ class Burraco(Game):
             raise MalformedEvent(f"'from' must be 'stock' or 'discard', not {source!r}", event)
         return draw_action(seat, source)
 
+    @parser("meld")
     def _parse_meld(self, event: Event) -> Action:
         return meld_action(parse_seat(event, self.players), tuple(parse_cards(event, "cards")))
 
+    @parser("add")
     def _parse_add(self, event: Event) -> Action:
         seat = parse_seat(event, self.players)
         index = require(event, "meld")
@@ -318,6 +371,7 @@ class Burraco(Game):
             raise MalformedEvent(f"'meld' must be a meld number from 0, not {index!r}", event)
         return add_action(seat, index, tuple(parse_cards(event, "cards")))
 
+    @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return discard_action(parse_seat(event, self.players), parse_card(event))
 
@@ -461,6 +515,7 @@ class Burraco(Game):
 
     # ------------------------------------------------------------------ applying
 
+    @applier("draw")
     def _apply_draw(self, action: Action) -> None:
         seat = self._require_turn(action, DRAW)
         hand = self.hands[seat]
@@ -473,12 +528,14 @@ class Burraco(Game):
             self.discard_pile = []
         self.phase = MELD
 
+    @applier("meld")
     def _apply_meld(self, action: Action) -> None:
         meld, left = self._check_meld_action(action)
         seat = self.turn
         self.melds[self.side_of(seat)].append(meld)
         self._set_hand(seat, left)
 
+    @applier("add")
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
@@ -496,6 +553,7 @@ class Burraco(Game):
         self.pozzetti_taken += 1
         self.took_pozzetto[self.side_of(seat)] = True
 
+    @applier("discard")
     def _apply_discard(self, action: Action) -> None:
         seat = self._require_turn(action, MELD)
         card = action.card

@@ -57,7 +57,7 @@ instead of the list (it is a hint, not an event to send).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Final
@@ -67,9 +67,11 @@ from engine.cards import BLACK_JOKER, RED_JOKER, SUIT_NAMES, Card, french_deck, 
 from engine.errors import CardNotHeld, MalformedEvent, NotYourTurn, RuleViolation, WrongPhase
 from engine.game import (
     Event,
+    applier,
     parse_card,
     parse_cards,
     parse_seat,
+    parser,
     require,
     tally_action,
 )
@@ -257,13 +259,6 @@ class ItalianWhist(TrickGame):
             minimum=1,
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "split": ("_parse_split", "_apply_split"),
-        "play": ("_parse_play", "_apply_play"),
-        "joker": ("_parse_joker", "_apply_joker"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
     """A split names 9 cards of the seat's hand: only that seat may see it during the game."""
 
@@ -316,9 +311,11 @@ class ItalianWhist(TrickGame):
         self.hand_number = 0
         self.phase = SPLIT
 
+    @parser("split")
     def _parse_split(self, event: Event) -> Action:
         return split_action(parse_seat(event, self.players), parse_cards(event, "first"))
 
+    @applier("split")
     def _apply_split(self, action: Action) -> None:
         seat = action.seat
         assert seat is not None
@@ -474,9 +471,11 @@ class ItalianWhist(TrickGame):
         self.pending_jokers = [i for i, (_, played) in enumerate(trick) if played.is_joker]
         self.declared = {}
 
+    @parser("joker")
     def _parse_joker(self, event: Event) -> Action:
         return joker_action(parse_seat(event, self.players), parse_card(event, "as"))
 
+    @applier("joker")
     def _apply_joker(self, action: Action) -> None:
         seat = action.seat
         value: Card = action.arg("as")
@@ -569,12 +568,19 @@ class ItalianWhist(TrickGame):
             return [joker_action(seat, c) for c in joker_choices(self.trick, index)]
         return []
 
-    def legal_count(self, seat: int | None = None) -> int:
+    def _iter_legal(self, seat: int) -> Iterator[Action]:
         if self.phase == SPLIT:
-            to_split = self.seats_to_act()
-            seats = to_split if seat is None else [s for s in (seat,) if s in to_split]
-            return sum(comb(len(self.hands[s]), HAND_SIZE) for s in seats)
-        return super().legal_count(seat)
+            # Lazily: 48,620 splits of 18 cards.
+            if self.split_first[seat] is None:
+                cards = sorted_cards(self.hands[seat])
+                yield from (split_action(seat, first) for first in combinations(cards, HAND_SIZE))
+            return
+        yield from super()._iter_legal(seat)
+
+    def _count_legal(self, seat: int) -> int:
+        if self.phase == SPLIT:
+            return comb(len(self.hands[seat]), HAND_SIZE)
+        return super()._count_legal(seat)
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         phase = self.phase

@@ -67,6 +67,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterator
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
@@ -77,12 +79,15 @@ from engine.game import (
     ChanceShuffle,
     Event,
     Game,
+    applier,
     parse_cards,
     parse_int_list,
     parse_side,
+    parser,
     tally_action,
 )
 from engine.games import scala40_events as events
+from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
 from engine.games.scala40_melds import (
     Meld,
@@ -120,17 +125,6 @@ class Scala40(Game):
             minimum=0, maximum=100,
         ),
     }  # fmt: skip
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "reshuffle": ("_parse_reshuffle", "_apply_reshuffle"),
-        "draw": ("_parse_draw", "_apply_draw"),
-        "open": ("_parse_open", "_apply_open"),
-        "meld": ("_parse_meld", "_apply_meld"),
-        "add": ("_parse_add", "_apply_add"),
-        "swap": ("_parse_swap", "_apply_swap"),
-        "discard": ("_parse_discard", "_apply_discard"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -206,9 +200,11 @@ class Scala40(Game):
         self.taken = None
         self.taken_keep = 0
 
+    @parser("reshuffle")
     def _parse_reshuffle(self, event: Event) -> Action:
         return Action("reshuffle", None, None, (("stock", tuple(parse_cards(event, "stock"))),))
 
+    @applier("reshuffle")
     def _apply_reshuffle(self, action: Action) -> None:
         if self.phase != RESHUFFLE:
             raise WrongPhase(
@@ -312,6 +308,68 @@ class Scala40(Game):
                         actions.append(events.add_action(seat, index, (slot,)))
         return actions
 
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal opening, meld and addition of two or more cards (single additions
+        and swaps are natural choices), one writing per play (:mod:`scala40_legal`)."""
+        if self.phase != PLAY or seat != self.turn or not self.drawn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        tries: Iterator[Action]
+        if not self.opened[seat]:
+            tries = (
+                events.open_action(seat, melds)
+                for melds in legal.opening_candidates(hand, seat, OPENING)
+            )
+        else:
+            tries = chain(
+                (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
+                (
+                    events.add_action(seat, index, slots)
+                    for index, meld in enumerate(self.melds)
+                    for slots in legal.addition_candidates(meld, hand)
+                ),
+            )
+        for action in tries:
+            key = self._play_key(action)
+            if key is not None and key not in seen:
+                seen.add(key)
+                yield action
+
+    def _play_key(self, action: Action) -> Hashable | None:
+        """The table ``action`` would leave, or ``None`` if it is not legal now (tried
+        on the game and undone: the appliers check everything before changing)."""
+        seat = action.seat
+        assert seat is not None
+        hands, melds, opened = self.hands, self.melds, self.opened
+        self.hands = list(hands)
+        self.hands[seat] = list(hands[seat])
+        self.melds = list(melds)
+        self.opened = list(opened)
+        try:
+            self._appliers[action.type](action)
+            return legal.table_key(action.type, self.melds)
+        except IllegalEvent:
+            return None
+        finally:
+            self.hands, self.melds, self.opened = hands, melds, opened
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type in ("open", "meld", "add") and self.phase == PLAY and self.drawn:
+            return self._play_key(action) is not None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        if action.type not in ("open", "meld", "add") or action.seat is None:
+            return action
+        wanted = self._play_key(action) if self._is_legal(action.seat, action) else None
+        if wanted is None:
+            return action
+        for listed in self._iter_legal(action.seat):
+            if listed.type == action.type and self._play_key(listed) == wanted:
+                return listed
+        return action
+
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase != PLAY or (seat is not None and seat != self.turn):
             return super().random_action(rng, seat)
@@ -364,21 +422,27 @@ class Scala40(Game):
 
     # ------------------------------------------------------------------ the turn
 
+    @parser("draw")
     def _parse_draw(self, event: Event) -> Action:
         return events.parse_draw(event, self.players)
 
+    @parser("open")
     def _parse_open(self, event: Event) -> Action:
         return events.parse_open(event, self.players)
 
+    @parser("meld")
     def _parse_meld(self, event: Event) -> Action:
         return events.parse_meld(event, self.players)
 
+    @parser("add")
     def _parse_add(self, event: Event) -> Action:
         return events.parse_add(event, self.players)
 
+    @parser("swap")
     def _parse_swap(self, event: Event) -> Action:
         return events.parse_swap(event, self.players)
 
+    @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return events.parse_discard(event, self.players)
 
@@ -480,6 +544,7 @@ class Scala40(Game):
                 f"the {taken.name} taken from the discard pile could no longer be used this turn",
             )
 
+    @applier("draw")
     def _apply_draw(self, action: Action) -> None:
         seat = self._require_turn(action, drawn=False)
         if action.arg("from") == DISCARD:
@@ -496,6 +561,7 @@ class Scala40(Game):
             self.stock_pos += 1
         self.drawn = True
 
+    @applier("open")
     def _apply_open(self, action: Action) -> None:
         seat = self._require_turn(action)
         if self.opened[seat]:
@@ -516,6 +582,7 @@ class Scala40(Game):
         self._lay(seat, melds)
         self.opened[seat] = True
 
+    @applier("meld")
     def _apply_meld(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -535,6 +602,7 @@ class Scala40(Game):
                 hand.remove(held)
             self.melds.append(meld)
 
+    @applier("add")
     def _apply_add(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -556,6 +624,7 @@ class Scala40(Game):
             raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
         return self.melds[index]
 
+    @applier("swap")
     def _apply_swap(self, action: Action) -> None:
         seat = self._require_turn(action)
         self._require_opened(action, seat)
@@ -579,6 +648,7 @@ class Scala40(Game):
         self.hands[seat].append(joker)
         self.melds[index] = swapped
 
+    @applier("discard")
     def _apply_discard(self, action: Action) -> None:
         seat = self._require_turn(action)
         card = action.card

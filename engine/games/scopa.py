@@ -56,6 +56,7 @@ captured cards are not listed, though every capture was seen when it was made.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
@@ -64,11 +65,13 @@ from engine.errors import MalformedEvent, RuleViolation
 from engine.game import (
     Event,
     Game,
+    applier,
     parse_card,
     parse_cards,
     parse_int_list,
     parse_seat,
     parse_side,
+    parser,
     tally_action,
 )
 from engine.games.scopa_rules import (
@@ -152,11 +155,7 @@ class Scopa(Game):
             choices=(DEAL_REFILL, EACH_PLAY),
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "play": ("_parse_play", "_apply_play"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"capture"})}
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -264,6 +263,7 @@ class Scopa(Game):
 
     # ------------------------------------------------------------------ playing
 
+    @parser("play")
     def _parse_play(self, event: Event) -> Action:
         seat = event.get("seat")
         code = event.get("card")
@@ -290,6 +290,7 @@ class Scopa(Game):
             _CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
         return action
 
+    @applier("play")
     def _apply_play(self, action: Action) -> None:
         assert action.seat is not None
         hand = self.hands[action.seat]

@@ -27,7 +27,16 @@ from typing import Any, ClassVar
 from engine.actions import Action, make_action
 from engine.cards import Card, french_deck
 from engine.errors import WrongPhase
-from engine.game import Event, parse_bool, parse_int_list, parse_seat, parse_side, tally_action
+from engine.game import (
+    Event,
+    applier,
+    parse_bool,
+    parse_int_list,
+    parse_seat,
+    parse_side,
+    parser,
+    tally_action,
+)
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame
 
@@ -73,12 +82,6 @@ class ThreeHandedWhist(TrickGame):
             minimum=1,
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "exchange": ("_parse_exchange", "_apply_exchange"),
-        "play": ("_parse_play", "_apply_play"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -115,9 +118,11 @@ class ThreeHandedWhist(TrickGame):
 
     # ------------------------------------------------------------------ exchange
 
+    @parser("exchange")
     def _parse_exchange(self, event: Event) -> Action:
         return _EXCHANGE_ACTIONS[parse_seat(event, 3), parse_bool(event, "take")]
 
+    @applier("exchange")
     def _apply_exchange(self, action: Action) -> None:
         seat = action.seat
         assert seat is not None

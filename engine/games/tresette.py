@@ -40,7 +40,7 @@ names ranks and suits, which the table hears anyway.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from engine.actions import Action
@@ -151,11 +151,7 @@ class Tresette(TrickGame):
             "the holder of the four of coins leads the first trick (else dealer + 1)",
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "play": ("_parse_play", "_apply_play"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"signal"})}
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

@@ -33,11 +33,6 @@ class Whist(TrickGame):
             maximum=100,
         ),
     }
-    EVENTS: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("_parse_deal", "_apply_deal"),
-        "play": ("_parse_play", "_apply_play"),
-        "tally": ("_parse_tally", "_apply_tally"),
-    }
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

@@ -471,3 +471,76 @@ def test_command_with_one_failing_record_exits_non_zero(tmp_path: Path) -> None:
 def test_command_needs_at_least_one_record() -> None:
     done = run_command()
     assert done.returncode != 0
+
+
+# ---------------------------------------------------------------------- strict reading
+
+
+def test_a_non_boolean_illegal_mark_fails_naming_the_field(tmp_path: Path) -> None:
+    events, facts = opening()
+    wrong = dict(facts["legal"][0], illegal="yes")
+    message = failure(tmp_path, whist_record([*events, wrong]))
+    assert message == "at events[5]: the field 'illegal' must be true or false, not \"yes\""
+    # 1 is not true either (it used to be taken as no mark at all).
+    message = failure(tmp_path, whist_record([*events, dict(facts["legal"][0], illegal=1)]))
+    assert "the field 'illegal' must be true or false, not 1" in message
+
+
+def test_a_false_illegal_mark_is_no_mark(tmp_path: Path) -> None:
+    events, facts = opening()
+    check_record(whist_record([*events, dict(facts["legal"][0], illegal=False)]))
+
+
+def test_an_event_carrying_expect_fails_instead_of_being_dropped(tmp_path: Path) -> None:
+    events, facts = opening()
+    both = dict(facts["legal"][0], expect={"to_act": facts["to_act"]})
+    message = failure(tmp_path, whist_record([*events, both]))
+    assert message.startswith("at events[5]: an expectation is an object holding only 'expect'")
+    assert "fields 'card', 'seat' and 'type'" in message
+    assert "two objects" in message
+
+
+@pytest.mark.parametrize("field", ["ilegal", "capture", "signal"])
+def test_an_unknown_event_field_fails_naming_it(tmp_path: Path, field: str) -> None:
+    events, facts = opening()
+    misspelt = dict(facts["legal"][0], **{field: True})
+    message = failure(tmp_path, whist_record([*events, misspelt]))
+    assert message == (
+        f"at events[5]: a whist play event has no field {field!r} "
+        "(its fields are 'type', 'seat', 'card' and 'illegal')"
+    )
+
+
+def test_an_unknown_field_on_a_deal_fails(tmp_path: Path) -> None:
+    message = failure(tmp_path, whist_record([{"type": "deal", "deck": deck(), "seed": 4}]))
+    assert "a whist deal event has no field 'seed'" in message
+
+
+def test_a_wrong_type_fails_naming_the_field(tmp_path: Path) -> None:
+    events, facts = opening()
+    wrong = dict(facts["legal"][0], card=12)
+    message = failure(tmp_path, whist_record([*events, wrong]))
+    assert message.startswith("at events[5]:")
+    assert "'card'" in message
+
+
+def test_the_optional_fields_of_a_game_are_accepted() -> None:
+    game = new_game("scopa", 2)
+    deal = game.random_deal_event(random.Random(0))
+    game.apply(deal)
+    lay = next(a for a in game.legal_actions() if not a.arg("capture"))
+    record = {
+        "game": "scopa",
+        "players": 2,
+        "events": [deal, dict(lay.to_event(), capture=[])],
+    }
+    check_record(record)
+    record["events"][1]["captures"] = []
+    with pytest.raises(engine.record.RecordError, match="has no field 'captures'"):
+        check_record(record)
+
+
+def test_a_record_may_carry_more_than_the_check_reads(tmp_path: Path) -> None:
+    # The service's exported records carry their seed and its commitment.
+    events, _ = opening()
+    check_record(whist_record(events, seed="ab", seed_commitment="cd"))

@@ -376,3 +376,33 @@ def test_views_are_json() -> None:
     assert game.view(1)["legal"]
     assert game.view(0)["legal"] == []
     assert "legal" not in game.view(None)
+
+
+def test_event_handlers_are_gathered_from_the_decorated_methods() -> None:
+    from engine.game import Game, applier, parser
+    from engine.games.whist import Whist
+
+    assert Whist.EVENTS == {
+        "deal": ("_parse_deal", "_apply_deal"),
+        "tally": ("_parse_tally", "_apply_tally"),
+        "play": ("_parse_play", "_apply_play"),
+    }
+
+    with pytest.raises(TypeError, match="lacking a parser or an applier: bid"):
+
+        class Broken(Game):  # a parser and no applier
+            @parser("bid")
+            def _parse_bid(self, event: Any) -> Any:
+                raise NotImplementedError
+
+    class Bidding(Whist):
+        @parser("bid")
+        def _parse_bid(self, event: Any) -> Any:
+            raise NotImplementedError
+
+        @applier("bid")
+        def _apply_bid(self, action: Any) -> None:
+            raise NotImplementedError
+
+    assert Bidding.EVENTS["bid"] == ("_parse_bid", "_apply_bid")
+    assert "bid" not in Whist.EVENTS

@@ -1,0 +1,156 @@
+"""Every meld and addition a Burraco hand could make: the candidates that
+:meth:`engine.games.burraco.Burraco._more_legal_actions` checks one by one.
+
+The candidates are a superset of the legal plays, written the canonical way (a group's
+naturals in card order with its wildcard last; a sequence low to high; added cards in
+the order they stand once added); the game's own checks then keep the legal ones.
+They are generated lazily: a long hand may make thousands.
+
+**One play, one action.** A group may be written in any order, and added cards in any
+order that gives the same meld; such writings are one play, listed once
+(:func:`play_key` says which play an action makes).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import combinations
+
+from engine.cards import Card, sorted_cards
+from engine.games.burraco_melds import ACE_HIGH, ACE_LOW, Meld, is_wildcard
+
+
+def play_key(kind: str, index: int | None, meld: Meld) -> Hashable:
+    """What a meld (``index`` ``None``) or an addition to meld ``index`` makes: two
+    writings with the same key are the same play."""
+    cards: tuple[Card, ...] = meld.cards
+    if meld.suit is None:
+        cards = tuple(sorted_cards(cards))
+    return (kind, index, meld.suit, meld.low, cards)
+
+
+def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``items`` (sorted), the empty one included, once each."""
+    ordered = sorted_cards(items)
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(len(ordered) + 1):
+        for chosen in combinations(ordered, size):
+            if chosen not in seen:
+                seen.add(chosen)
+                yield chosen
+
+
+def _wildcards(hand: Counter[Card]) -> list[Card]:
+    return sorted_cards(c for c in hand if is_wildcard(c))
+
+
+def _cells(hand: Counter[Card], suit: str) -> dict[int, Card]:
+    """The natural card of each position (1 … 14) of ``suit``'s sequence that ``hand``
+    holds: the ace on 1 and 14, the 2 of the suit on 2."""
+    cells: dict[int, Card] = {}
+    for card in hand:
+        if card.suit != suit or card.is_joker:
+            continue
+        if card.rank == ACE_HIGH:
+            cells[ACE_LOW] = card
+        cells[card.rank] = card
+    return cells
+
+
+def meld_candidates(hand_cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Writings that may be new melds: groups and sequences."""
+    hand = Counter(hand_cards)
+    wilds = _wildcards(hand)
+    by_rank: dict[int, list[Card]] = {}
+    for card, copies in hand.items():
+        if not is_wildcard(card):
+            by_rank.setdefault(card.rank, []).extend([card] * copies)
+    for rank in sorted(by_rank):
+        for naturals in _sub_multisets(by_rank[rank]):
+            if len(naturals) >= 3:
+                yield naturals
+            if len(naturals) >= 2:
+                for wild in wilds:
+                    yield (*naturals, wild)
+    suits = sorted({c.suit for c in hand if c.suit is not None and not c.is_joker})
+    for suit in suits:
+        cells = _cells(hand, suit)
+        for low in range(ACE_LOW, ACE_HIGH - 1):
+            missing: list[int] = []
+            for high in range(low, ACE_HIGH + 1):
+                if high not in cells:
+                    missing.append(high)
+                    if len(missing) > 1:
+                        break
+                if high - low + 1 < 3:
+                    continue
+                yield from _fill(cells, low, high, missing, wilds)
+
+
+def _fill(
+    cells: dict[int, Card], low: int, high: int, missing: list[int], wilds: list[Card]
+) -> Iterator[tuple[Card, ...]]:
+    """The writings of positions ``low … high`` from ``cells``, a wildcard on the
+    ``missing`` one (or, with none missing, optionally on any one)."""
+    positions = range(low, high + 1)
+    if not missing:
+        yield tuple(cells[p] for p in positions)
+        spots: Sequence[int] = positions
+    else:
+        spots = missing
+    for wild in wilds:
+        for spot in spots:
+            yield tuple(wild if p == spot else cells[p] for p in positions)
+
+
+def addition_candidates(meld: Meld, hand_cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Writings of cards from ``hand_cards`` that may be added to ``meld``."""
+    hand = Counter(hand_cards)
+    wilds = _wildcards(hand) if meld.wild is None else []
+    if meld.suit is None:
+        naturals = [c for c in hand.elements() if not is_wildcard(c) and c.rank == meld.rank]
+        for chosen in _sub_multisets(naturals):
+            if chosen:
+                yield chosen
+            for wild in wilds:
+                yield (*chosen, wild)
+        return
+    suit = meld.suit
+    cells = _cells(hand, suit)
+    low, high = meld.low, meld.low + len(meld.cards) - 1
+    wild_at = None if meld.wild is None else meld.low + meld.wild
+    displace = (wild_at,) if wild_at is not None and wild_at in cells else ()
+    for new_low in range(low, ACE_LOW - 1, -1):
+        for new_high in range(high, ACE_HIGH + 1):
+            outside = [p for p in range(new_low, new_high + 1) if not low <= p <= high]
+            if any(p < ACE_LOW or p > ACE_HIGH for p in outside):
+                continue
+            missing = [p for p in outside if p not in cells]
+            held = [p for p in outside if p in cells]
+            for with_displaced in (False, True) if displace else (False,):
+                extra = list(displace) if with_displaced else []
+                free = 1 if (with_displaced or wilds) else 0
+                if len(missing) > free:
+                    continue
+                positions = sorted(held + extra)
+                base = [cells[p] for p in positions]
+                if base and not missing:
+                    yield tuple(base)
+                if not with_displaced:
+                    for wild in wilds:
+                        spots = missing if missing else held
+                        for spot in spots:
+                            yield _with_wild(cells, positions, spot, wild)
+                        if not missing and not held:
+                            yield (wild,)
+                elif missing and base:
+                    yield tuple(base)
+
+
+def _with_wild(
+    cells: dict[int, Card], positions: list[int], spot: int, wild: Card
+) -> tuple[Card, ...]:
+    """The cards on ``positions`` (low to high) with ``wild`` on ``spot``."""
+    spots = sorted(set(positions) | {spot})
+    return tuple(wild if p == spot else cells[p] for p in spots)
