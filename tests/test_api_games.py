@@ -1125,6 +1125,8 @@ def check_hidden(
         assert not leaked_cards(response, state, number)
 
 
+# Slow (up to ~30 s for a long Scala 40 game, a few seconds for the others): plays a
+# whole random game through the API, checking the responses as it goes (see Replay).
 @pytest.mark.parametrize("name", engine.available_games())
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_response_names_a_card_its_viewer_may_not_see(name, seed, director):
