@@ -41,27 +41,6 @@ TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
 celery_app.conf.task_default_queue = TEST_QUEUE
 
 
-# ./bin/test runs the suite on every core (pytest-xdist, ``--dist loadgroup``). Tests
-# that start processes of their own run together on one xdist worker, one after the
-# other: the browser tests share one live site (a server, its database and Chromium,
-# started once per worker: two at once would only fight over two cores), and the tests
-# of a real Celery worker start one (on their own per-process queue: safe, but one is
-# enough). Every other test may run on any worker: each worker has its own test database
-# (pytest-django adds ``_gw0``, ``_gw1``... to its name), committed database and queue.
-XDIST_GROUPS = {"browser": "processes: the live site", "worker": "processes: Celery"}
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        for marker, group in XDIST_GROUPS.items():
-            if item.get_closest_marker(marker) or (
-                marker == "worker" and "celery_worker_process" in getattr(item, "fixturenames", ())
-            ):
-                item.add_marker(pytest.mark.xdist_group(group))
-                break
-
-
 def services_required() -> bool:
     return os.environ.get("TAVOLO_REQUIRE_SERVICES") == "1"
 
