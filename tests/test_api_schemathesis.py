@@ -29,7 +29,7 @@ import pytest
 import schemathesis
 from django.contrib.auth.models import User
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -108,14 +108,32 @@ def keep_the_test_connection() -> Iterator[None]:
         request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def fuzzer(db: None) -> User:
-    return User.objects.create_user("fuzzer", password="fuzzer-password")
+@pytest.fixture(scope="module")
+def fuzz_world(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
+    """The fuzzing user, their API token, games and clubs: made once for the module, in
+    a transaction rolled back after it (each case's own writes, the events it appends,
+    are rolled back after the case as usual, so every case starts from the same games).
+    Building them for each of the ~120 cases took about half of the module's time."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        user = User.objects.create_user("fuzzer", password="fuzzer-password")
+        world = {
+            "fuzzer": user,
+            "token": Token.objects.create(user=user).key,
+            "games": _games_for(user),
+            "clubs": _clubs_for(user),
+        }
+        yield world
+        transaction.set_rollback(True)
 
 
 @pytest.fixture
-def token(fuzzer: User) -> str:
-    return Token.objects.create(user=fuzzer).key
+def fuzzer(fuzz_world: dict[str, Any], db: None) -> User:
+    return fuzz_world["fuzzer"]
+
+
+@pytest.fixture
+def token(fuzz_world: dict[str, Any], db: None) -> str:
+    return fuzz_world["token"]
 
 
 GAME_IDS: list[str] = []
@@ -186,8 +204,8 @@ def plausible_events(context: Any, case: Any) -> Any:
 
 
 @pytest.fixture
-def games(fuzzer: User) -> Iterator[list[str]]:
-    GAME_IDS[:] = _games_for(fuzzer)
+def games(fuzz_world: dict[str, Any], db: None) -> Iterator[list[str]]:
+    GAME_IDS[:] = fuzz_world["games"]
     yield GAME_IDS
     GAME_IDS.clear()
 
@@ -232,8 +250,8 @@ def _clubs_for(user: User) -> dict[str, list[Any]]:
 
 
 @pytest.fixture
-def club_data(fuzzer: User) -> Iterator[dict[str, list[Any]]]:
-    CLUB_PATHS.update(_clubs_for(fuzzer))
+def club_data(fuzz_world: dict[str, Any], db: None) -> Iterator[dict[str, list[Any]]]:
+    CLUB_PATHS.update(fuzz_world["clubs"])
     yield CLUB_PATHS
     CLUB_PATHS.clear()
 
@@ -254,6 +272,8 @@ def real_clubs(context: Any, path_parameters: dict[str, Any] | None) -> Any:
     return st.tuples(*choices).map(merge)
 
 
+# Slow in sum (~120 cases, ~250 s in CI before the games and clubs were shared by the
+# module, see ``fuzz_world``): each case sends EXAMPLES generated requests.
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES,

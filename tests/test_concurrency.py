@@ -137,6 +137,8 @@ def play_racing(game_id: uuid.UUID, deadline: float, limit: int) -> Callable[[in
     return work
 
 
+# Slow (~10 s in CI): sixteen threads race to append to one game on committed
+# PostgreSQL rows until it ends.
 def test_sixteen_writers_racing_on_one_game_lose_and_duplicate_nothing(committed_postgres):
     game = started_game("whist", 4, {"target": 5})
     deadline = time.monotonic() + TIME_LIMIT

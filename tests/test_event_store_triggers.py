@@ -248,6 +248,7 @@ def test_postgres_other_append_only_tables_refuse_update_delete_truncate(
 # ---------------------------------------------------------------- SQLite, whatever is configured
 
 
+# Slow (~8 s in CI): `manage.py migrate` into a new SQLite file, in a subprocess.
 def test_sqlite_triggers_refuse_update_and_delete_in_a_freshly_migrated_file(tmp_path):
     """``manage.py migrate`` into a new SQLite file, then plain sqlite3 (no Django)."""
     database = tmp_path / "events.sqlite3"

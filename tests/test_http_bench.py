@@ -37,6 +37,8 @@ def test_the_bench_database_is_local_postgres_only():
         api_bench.bench_database_url("postgres://postgres@127.0.0.1/tavolo", 'x"; DROP')
 
 
+# Slow (~20 s in CI): runs the HTTP benchmark in a subprocess, which creates, migrates
+# and drops a PostgreSQL database of its own.
 @pytest.mark.postgres
 def test_the_benchmark_runs_against_postgres_and_cleans_up(postgres_server):
     try:

@@ -9,6 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Slow (~10 s in CI): the live-latency benchmark end to end, in a subprocess.
 def test_live_latency_benchmark_runs_end_to_end():
     result = subprocess.run(
         [sys.executable, "-m", "benchmarks.live_latency", "--events", "2", "--intervals", "0.25"],

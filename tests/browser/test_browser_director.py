@@ -61,6 +61,8 @@ def _phone_sized(page: Any, snap: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+# Slow (~50 s in CI): a director's whole set-up, page by page, in Chromium on a phone;
+# it is often the first browser test, which also starts the live site.
 def test_director_sets_up_a_tournament_and_publishes_round_one(
     live_site, page, phone_page, log_in, snap
 ):

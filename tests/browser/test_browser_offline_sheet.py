@@ -44,6 +44,8 @@ QUEUED = (
 )
 
 
+# Slow (~15 s in CI): Chromium goes offline and back online, and the test waits for the
+# page to send the kept entry.
 def test_an_entry_typed_offline_is_kept_and_sent_once_when_the_network_returns(
     live_site, phone_page, log_in, snap
 ):

@@ -44,6 +44,8 @@ def _json_line(output: str) -> Any:
     return json.loads(output.strip().splitlines()[-1])
 
 
+# Slow (~25 s in CI): plays cards in Chromium and waits for the boards to update in
+# place; when it runs first, it also starts the live site.
 def test_playing_a_card_updates_the_board_in_place(live_site, phone_page, log_in, snap):
     page = phone_page
     live_site.manage("load_demo")

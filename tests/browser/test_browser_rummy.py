@@ -28,6 +28,8 @@ def _set_up(live_site: Any, game: str, players: int, wanted: str, seed: int) -> 
     return _json_line(live_site.shell(code))
 
 
+# Slow (~12-20 s a game in CI): loads a game into the live site and checks its board in
+# Chromium at phone and desktop width.
 @pytest.mark.parametrize(("game", "players"), [("burraco", 4), ("scala40", 3)])
 def test_rummy_boards_fit_a_phone_and_a_desktop_and_check_a_selection(
     live_site, phone_page, page, log_in, snap, game, players

@@ -82,6 +82,8 @@ def _no_sideways_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"the page is {width} px wide"
 
 
+# Slow (~10 s in CI): sets up a Scopa game in the live site until a card has two captures,
+# then chooses one in Chromium on a phone.
 def test_a_scopa_capture_is_chosen_on_a_phone(live_site, phone_page, log_in, snap):
     page = phone_page
     turn = _set_up(live_site, "scopa", 2, "any(cards.count(c) > 1 for c in cards)")

@@ -82,6 +82,8 @@ def _standings_row(page: Any, name: str) -> Any:
     return page.locator("table.standings tbody tr", has_text=name)
 
 
+# Slow (~30 s in CI): a whole small tournament, from set-up to live standings, with
+# several phones in Chromium.
 def test_a_small_tournament_from_setup_to_live_standings(
     live_site, browser, page, phone_page, log_in, snap
 ):

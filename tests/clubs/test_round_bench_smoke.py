@@ -10,6 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Slow (~8 s in CI): runs the round benchmark in a subprocess (it migrates a database
+# of its own).
 def test_round_bench_pairs_previews_and_publishes_every_round():
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     result = subprocess.run(

@@ -709,6 +709,7 @@ def burraco_visible(game: Any, viewer: int | None) -> Counter[str]:
     return seen
 
 
+# Slow (~25 s in CI): each Hypothesis example plays a whole random Burraco game.
 @pytest.mark.parametrize("name", BURRACO)
 @PROPERTY_SETTINGS
 @given(data=st.data())
@@ -756,6 +757,8 @@ def test_burraco_random_play_ends_keeps_the_cards_and_scores_add_up(
     assert game.legal_actions() == [] and game.to_act is None
 
 
+# Slow (~18 s in CI): each example plays a random Burraco game, checks every listed
+# action and replays the game.
 @pytest.mark.parametrize("name", BURRACO)
 @PROPERTY_SETTINGS
 @given(data=st.data())
@@ -792,6 +795,8 @@ def test_burraco_replay_is_deterministic_and_listed_actions_are_legal(
     assert snapshot(replayed) == snapshot(game)
 
 
+# Slow (~8 s in CI): up to 600 moves of a random Burraco game per example, a garbage
+# event tried before every third.
 @pytest.mark.parametrize("name", BURRACO)
 @PROPERTY_SETTINGS
 @given(data=st.data())
@@ -891,6 +896,7 @@ def scala40_cards_in_play(game: Any) -> Counter[str]:
     return cards
 
 
+# Slow (~8 s in CI): each Hypothesis example plays a whole random Scala 40 game.
 @pytest.mark.parametrize("name", SCALA40)
 @PROPERTY_SETTINGS
 @given(data=st.data())

@@ -22,6 +22,7 @@ from tournaments.pairing.matching import min_cost_perfect_matching
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+# Slow (~7 s in CI): 300 random rounds, each checked against every possible pairing.
 @FAST
 @given(n=st.integers(0, 10), seed=st.integers(0, 2**32 - 1))
 def test_optimal_against_every_pairing(n: int, seed: int) -> None:

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.postgres
 THREADS = 8
 
 
+# Slow (~10 s in CI): eight threads race on committed PostgreSQL rows.
 def test_concurrent_confirmations_count_a_deal_once(committed_postgres):
     s = published("german_whist", 2, options={"deals": 3})
     table = s.table()

@@ -122,6 +122,8 @@ def test_confirmed_results_appear_in_the_standings_through_the_worker(worker):
     assert state.recomputations <= 3, (state.recomputations, f"burst took {burst:.2f}s")
 
 
+# Slow (~10 s in CI): waits for a real Celery worker, and for its sweep
+# (SWEEP_SECONDS) to catch up after the broker was down.
 def test_with_the_broker_down_the_result_is_kept_and_the_worker_catches_up(worker, monkeypatch):
     _, director, t, _ = german_whist_cup(4)
     r1 = play_round(t, director)
