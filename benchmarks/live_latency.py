@@ -46,6 +46,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
+QUIET_WAIT = 10.0
+"""Seconds at most to wait, after the last move is seen, for each observer's quiet poll."""
 START_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 10.0
 CSRF_TOKEN = "benchmarkcsrftoken0123456789abcd"  # 32 characters, as Django's cookie holds
@@ -331,6 +333,14 @@ def main(argv: list[str] | None = None) -> int:
         settle = time.perf_counter() + 2 * max(intervals) + 2
         while time.perf_counter() < settle and not all(
             o.first_seen(last_version) is not None for o in observers
+        ):
+            time.sleep(0.05)
+        # Then one more poll each with nothing new, so the 204 answer is always measured
+        # too (on a loaded machine every poll during the moves may have seen a change).
+        quiet = time.perf_counter() + 2 * max(intervals) + QUIET_WAIT
+        before = [len(o.poll_204) for o in observers]
+        while time.perf_counter() < quiet and any(
+            len(o.poll_204) == n for o, n in zip(observers, before, strict=True)
         ):
             time.sleep(0.05)
         stop.set()
