@@ -21,11 +21,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
-from engine.errors import InvalidOption
 from engine.options import Option
 from tournaments.services import casual
 from tournaments.services.errors import ServiceError
-from tournaments.web.option_labels import option_field
+from tournaments.web.option_labels import chosen_options, clean_options, option_field
 from tournaments.web.pages import attach
 
 OPTION_PREFIX = "option_"
@@ -98,21 +97,11 @@ class NewGameForm(forms.Form):
         players, seat = cleaned.get("players"), cleaned.get("seat")
         if players is not None and seat is not None and not 0 <= seat < players:
             self.add_error("seat", _("Choose a seat from 1 to %(count)d.") % {"count": players})
-        for name, option in self.spec.items():
-            key = OPTION_PREFIX + name
-            if key not in cleaned:
-                continue
-            value = cleaned[key]
-            if value in ("", None) and option.nullable:
-                value = None
-            try:
-                cleaned[key] = option.validate(value)
-            except InvalidOption as error:
-                self.add_error(key, str(error))
+        clean_options(self, self.spec, cleaned)
         return cleaned
 
     def options(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[OPTION_PREFIX + name] for name in self.spec}
+        return chosen_options(self, self.spec)
 
 
 def _attach(form: NewGameForm, error: ServiceError) -> None:

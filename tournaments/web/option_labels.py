@@ -9,12 +9,15 @@ name in words, so a new engine option still shows (and a test lists the missing 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine.errors import InvalidOption
 from engine.options import Option
+from tournaments.web.forms import OPTION_PREFIX
 
 # (game, option) → (label, help); an option of every game under "*".
 LABELS: dict[tuple[str, str], tuple[Any, Any]] = {
@@ -131,3 +134,24 @@ def option_field(game_type: str, option: Option) -> forms.Field:
         twos = [(f"2{s}", _("the two of %(suit)s") % {"suit": w}) for s, w in SUITS.items()]
         return forms.ChoiceField(choices=twos, **common)
     return forms.CharField(required=not option.nullable, max_length=40, **common)
+
+
+def clean_options(form: forms.Form, spec: Mapping[str, Option], cleaned: dict[str, Any]) -> None:
+    """Check each house rule the form was given against its declaration, in place: an
+    empty optional value becomes ``None``, a refused one an error beside its field."""
+    for name, option in spec.items():
+        key = OPTION_PREFIX + name
+        if key not in cleaned:
+            continue
+        value = cleaned[key]
+        if value in ("", None) and option.nullable:
+            value = None
+        try:
+            cleaned[key] = option.validate(value)
+        except InvalidOption as error:
+            form.add_error(key, str(error))
+
+
+def chosen_options(form: forms.Form, spec: Mapping[str, Option]) -> dict[str, Any]:
+    """The house rules as the engine takes them, from a valid form."""
+    return {name: form.cleaned_data[OPTION_PREFIX + name] for name in spec}

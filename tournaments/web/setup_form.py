@@ -23,12 +23,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from engine.errors import InvalidOption
 from scoring.standings import DEFAULT_TIEBREAKS
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.web.forms import OPTION_PREFIX, game_choices, option_spec
-from tournaments.web.option_labels import option_field
+from tournaments.web.option_labels import chosen_options, clean_options, option_field
 from tournaments.web.setup_choices import (
     METHOD_HELP,
     method_choices,
@@ -280,21 +279,11 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        for name, option in self.spec.items():
-            key = OPTION_PREFIX + name
-            if key not in cleaned:
-                continue
-            value = cleaned[key]
-            if value in ("", None) and option.nullable:
-                value = None
-            try:
-                cleaned[key] = option.validate(value)
-            except InvalidOption as error:
-                self.add_error(key, str(error))
+        clean_options(self, self.spec, cleaned)
         return cleaned
 
     def options(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[OPTION_PREFIX + name] for name in self.spec}
+        return chosen_options(self, self.spec)
 
     def scoring(self) -> dict[str, Any]:
         """The ``scoring`` setting: the chosen method and the numbers given for it."""
