@@ -71,32 +71,33 @@ def tiebreak_choices() -> list[tuple[str, str]]:
     return [("", _("— none —"))] + [(name, label) for name, label, _m in tiebreaks()]
 
 
+PLAIN_FIELDS = (
+    "name",
+    "game_type",
+    "entry_kind",
+    "mode",
+    "rounds_planned",
+    "pairing_method",
+    "first_round",
+    "group_size",
+    "late_entry_score",
+    "avoid_same_household",
+    "avoid_same_affiliation",
+    "starts_on",
+    "start_time",
+    "venue",
+    "description",
+    "entry_limit",
+    "registration_open",
+    "self_entry",
+)
+"""The tournament's settings that the form shows and takes back as they are."""
+
+
 def initial_of(tournament: Tournament) -> dict[str, Any]:
     """A tournament's settings as the setup form's initial values."""
-    initial: dict[str, Any] = {
-        field: getattr(tournament, field)
-        for field in (
-            "name",
-            "game_type",
-            "entry_kind",
-            "mode",
-            "rounds_planned",
-            "pairing_method",
-            "first_round",
-            "group_size",
-            "late_entry_score",
-            "avoid_same_household",
-            "avoid_same_affiliation",
-            "status",
-            "starts_on",
-            "start_time",
-            "venue",
-            "description",
-            "entry_limit",
-            "registration_open",
-            "self_entry",
-        )
-    }
+    initial: dict[str, Any] = {field: getattr(tournament, field) for field in PLAIN_FIELDS}
+    initial["status"] = tournament.status
     initial["table_sizes"] = ",".join(str(s) for s in tournament.table_sizes)
     scoring = dict(tournament.scoring or {})
     initial["points_method"] = scoring.pop("method", "")

@@ -30,6 +30,7 @@ from tournaments.web.forms import OPTION_PREFIX, game_choices, option_spec
 from tournaments.web.option_labels import chosen_options, clean_options, option_field
 from tournaments.web.setup_choices import (
     METHOD_HELP,
+    PLAIN_FIELDS,
     method_choices,
     size_choices,
     tiebreak_choices,
@@ -311,30 +312,8 @@ class TournamentForm(forms.Form):
     def settings(self) -> dict[str, Any]:
         """The service's settings dict (the status goes to ``set_status`` apart)."""
         data = self.cleaned_data
-        settings: dict[str, Any] = {
-            key: data[key]
-            for key in (
-                "name",
-                "game_type",
-                "table_sizes",
-                "entry_kind",
-                "mode",
-                "rounds_planned",
-                "pairing_method",
-                "first_round",
-                "group_size",
-                "late_entry_score",
-                "avoid_same_household",
-                "avoid_same_affiliation",
-                "starts_on",
-                "start_time",
-                "venue",
-                "description",
-                "entry_limit",
-                "registration_open",
-                "self_entry",
-            )
-        }
+        settings: dict[str, Any] = {key: data[key] for key in PLAIN_FIELDS}
+        settings["table_sizes"] = data["table_sizes"]
         settings["options"] = self.options()
         settings["scoring"] = self.scoring()
         settings["tiebreaks"] = self.tiebreaks()
