@@ -38,14 +38,13 @@ from tournaments import fairness
 from tournaments.api import serializers as s
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.models import Game
-from tournaments.services import games, players
-from tournaments.services.access import can_act_as, can_manage, can_see_seat, seats_of
+from tournaments.services import games, moves, players
+from tournaments.services.access import can_manage, can_see_seat, seats_of
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
-from tournaments.services.event_store import append_event
 
-LEGAL_LIST_LIMIT = 1000
+LEGAL_LIST_LIMIT = moves.LEGAL_LIST_LIMIT
 """Above this many legal actions (an Italian Whist split has 48620), ``/legal`` gives
-the game's compact hint instead of the list."""
+the game's compact hint instead of the list (:func:`moves.legal_of`)."""
 
 
 def errors(*codes: int) -> dict[int, Any]:
@@ -297,30 +296,6 @@ class GameViewView(GameAPIView):
         return Response(games.seat_view(game, seat))
 
 
-def _legal(state: EngineGame, seat: int) -> dict[str, Any]:
-    count = state.legal_count(seat)
-    if count <= LEGAL_LIST_LIMIT:
-        return {
-            "count": count,
-            "complete": True,
-            "legal": [action.to_event() for action in state.legal_actions(seat)],
-        }
-    return {"count": count, "complete": False, "legal": state.view(seat).get("legal", [])}
-
-
-def _next(state: EngineGame, may_act: Any) -> dict[str, Any]:
-    """Who is to act now and, for each of those seats that the requester may act as
-    (``may_act(seat)``, i.e. :func:`can_act_as`), its legal actions. The legal actions
-    of a seat the requester may not act as are never included: they would show its
-    hand."""
-    return {
-        "to_act": state.to_act,
-        "legal": [
-            {"seat": seat, **_legal(state, seat)} for seat in state.seats_to_act() if may_act(seat)
-        ],
-    }
-
-
 class LegalView(GameAPIView):
     permission_classes = [AllowAny]
 
@@ -334,7 +309,7 @@ class LegalView(GameAPIView):
         seat = self.seat_param(request, game, required=True)
         assert seat is not None
         if game.status == Game.Status.ACTIVE:
-            legal = games.read_state(game, lambda state: _legal(state, seat))
+            legal = games.read_state(game, lambda state: moves.legal_of(state, seat))
         else:
             legal = {"count": 0, "complete": True, "legal": []}
         return Response({"seat": seat, "version": game.version, "status": game.status, **legal})
@@ -386,69 +361,24 @@ class EventsView(GameAPIView):
         body = s.EventSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        event = data["event"]
-        user = request.user
-        # The game row is read once, by append_event, locked: who may submit is
-        # checked on it (404 if there is no game) before anything else happens.
-        appended = append_event(
+        # Who may act, the append and what comes next: the move service, on the game
+        # row it reads once, locked (404 if there is no game).
+        moved = moves.submit_move(
             game_id,
-            event,
+            data["event"],
+            user=request.user,
             event_id=data["event_id"],
             expected_version=data["expected_version"],
-            user=user,
-            authorize=lambda game: self.check_may_submit(request, game, event),
-            observe=lambda game, state: _next(state, lambda seat: can_act_as(user, game, seat)),
         )
-        if appended.observed is not None:
-            next_move = {"version": appended.version, **appended.observed}
-        else:  # an idempotent retry: what is to be done now
-            current = self.game(game_id)
-            next_move = {
-                "version": current.version,
-                **(
-                    games.read_state(
-                        current,
-                        lambda state: _next(state, lambda seat: can_act_as(user, current, seat)),
-                    )
-                    if current.status == Game.Status.ACTIVE
-                    else {"to_act": None, "legal": []}
-                ),
-            }
         return Response(
             {
-                "sequence": appended.event.sequence,
-                "version": appended.version,
-                "event": appended.event.payload,
-                "over": appended.over,
-                "next": next_move,
+                "sequence": moved.event.sequence,
+                "version": moved.version,
+                "event": moved.event.payload,
+                "over": moved.over,
+                "next": moved.next,
             },
-            status=status.HTTP_201_CREATED if appended.created else status.HTTP_200_OK,
-        )
-
-    @staticmethod
-    def check_may_submit(request: Request, game: Game, event: dict[str, Any]) -> None:
-        user = request.user
-        seat = event.get("seat")
-        if seat is None:
-            if not (can_manage(user, game) or seats_of(user, game)):
-                raise Forbidden(
-                    "only the game's players and managers may submit an event without a seat"
-                )
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise ServiceError(
-                f"'seat' must be a seat number from 0 to {game.players - 1}, not {seat!r}"
-            )
-        if can_act_as(user, game, seat):
-            return
-        own = seats_of(user, game)
-        if own:
-            raise Forbidden(
-                f"you play seat {', '.join(map(str, own))} and may act only as "
-                f"{'itself' if len(own) == 1 else 'those'}, not as seat {seat}"
-            )
-        raise Forbidden(
-            f"you may not act as seat {seat}: only its player and the game's managers may"
+            status=status.HTTP_201_CREATED if moved.created else status.HTTP_200_OK,
         )
 
 

@@ -1,14 +1,15 @@
 """From a submitted form to an event in the game's log.
 
 Every action form carries two hidden fields written when it was rendered: a fresh
-``event_id`` and the game ``version`` it shows. They go to
-:func:`~tournaments.services.event_store.append_event` as the event id and the
-expected version, so tapping twice (or resubmitting after a dropped connection)
-appends the event once, and a form rendered before someone else moved is refused
-with a clear message instead of acting on a table the player has not seen.
+``event_id`` and the game ``version`` it shows. They go to the move service,
+:func:`~tournaments.services.moves.submit_move` (which owns who may act), as the
+event id and the expected version, so tapping twice (or resubmitting after a
+dropped connection) appends the event once, and a form rendered before someone else
+moved is refused with a clear message instead of acting on a table the player has
+not seen.
 
-The seat always comes from the page's address (whose access the view checked),
-never from the form.
+The seat always comes from the page's address (whose access the view checked, and
+the move service checks again on the locked game), never from the form.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.http import QueryDict
 from engine import EngineError
 from tournaments.models import Game
 from tournaments.services.errors import Conflict, ServiceError
-from tournaments.services.event_store import append_event
+from tournaments.services.moves import submit_move
 from tournaments.web import rummy_actions
 from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem, tally_fields, tally_from_form
@@ -56,8 +57,8 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
     except FormProblem as problem:
         return Outcome(400, str(problem))
     try:
-        appended = append_event(
-            game.pk, payload, event_id=event_id, expected_version=version, user=user
+        moved = submit_move(
+            game.pk, payload, user=user, event_id=event_id, expected_version=version, legal=False
         )
     except Conflict as conflict:
         current = Game.objects.only("status", "version").get(pk=game.pk)
@@ -66,7 +67,7 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
         return Outcome(409, engine_sentence(str(conflict)))
     except (EngineError, ServiceError) as error:
         return Outcome(getattr(error, "status", 400), engine_sentence(str(error)))
-    return Outcome(200, None, appended.created)
+    return Outcome(200, None, moved.created)
 
 
 def form_stamp(data: Mapping[str, Any]) -> tuple[uuid.UUID, int]:
