@@ -4,7 +4,8 @@ Errors are raised, not returned: ``ServiceError`` (400/403/409 with details),
 engine errors (400) and DRF's own (400/403/404/415 …) all become JSON through
 :func:`tavolo.api.exception_handler`.
 
-Who may do what (see :mod:`tournaments.services.access`):
+Who may do what (see :mod:`tournaments.services.access`; submitting a move is
+:func:`tournaments.services.moves.submit_move`'s, the rule the web's forms share):
 
 - anyone, even anonymous: the catalog, a game's summary, the spectators' view and
   event log, the version, the fairness commitment and its verification, the record

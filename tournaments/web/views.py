@@ -59,7 +59,9 @@ def _forbidden(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
 
 
 def _check_seat(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
-    """None when the user may see (and act for) ``seat``; otherwise the answer."""
+    """None when the user may see (and act for) ``seat``; otherwise the answer. The
+    page's gate: a submitted move is checked again by the move service
+    (:func:`tournaments.services.moves.check_may_act`), on the locked game."""
     if not 0 <= seat < game.players:
         raise Http404("no such seat")
     if not request.user.is_authenticated:
