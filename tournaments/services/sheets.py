@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -83,19 +83,32 @@ from tournaments.models import (
     TableEntry,
 )
 from tournaments.services import games as game_service
+from tournaments.services import sheet_rules as rules
 from tournaments.services import state_cache
 from tournaments.services.access import seat_users
 from tournaments.services.clubs import User, has_role, require_role
-from tournaments.services.dispute_words import differing_fields
+from tournaments.services.dispute_words import differing_fields  # noqa: F401 (re-exported)
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.event_store import append_event
 from tournaments.services.sheet_messages import for_people
 
+# The rules of a deal's lines are pure (sheet_rules); kept importable from here.
+from tournaments.services.sheet_rules import (  # noqa: F401
+    CONFIRMED,
+    COUNTED,
+    DISPUTED,
+    PENDING,
+    DealView,
+    _distinct,
+    tally_of,
+)
+from tournaments.services.sheet_rules import deal_view as _deal_view
+
 KIND = SheetEntry.Kind
+
 EVENT_NAMESPACE = uuid.UUID("6f1d2c1e-3d55-4b53-9a50-5c0f1f0e7a11")
 """Event ids of counted tallies are uuid5(this, "<game id>:<deal>")."""
 
-PENDING, CONFIRMED, DISPUTED, COUNTED = "pending", "confirmed", "disputed", "counted"
 MAX_DEALS = 500
 """No game lasts this many deals; a larger deal number is refused at once."""
 
@@ -170,80 +183,6 @@ def _require_director(table: Table, user: User) -> Writer:
 # ---------------------------------------------------------------------- reading the lines
 
 
-@dataclass
-class DealView:
-    """What one deal's lines add up to (before looking at the game)."""
-
-    deal: int
-    lines: list[SheetEntry] = field(default_factory=list)
-    by_side: dict[int, dict[str, Any]] = field(default_factory=dict)
-    agreed: dict[str, Any] | None = None
-    agreed_by: SheetEntry | None = None
-    disputed: bool = False
-    entered: list[dict[str, Any]] = field(default_factory=list)
-    """Every distinct player tally of the deal, in the order first entered."""
-
-    @property
-    def candidate(self) -> dict[str, Any] | None:
-        """The tally this deal would count with: the agreed one, else the one tally
-        entered so far; ``None`` when disputed or empty."""
-        if self.agreed is not None:
-            return self.agreed
-        if self.disputed:
-            return None
-        tallies = _distinct(self.by_side.values())
-        return tallies[0] if len(tallies) == 1 else None
-
-    @property
-    def entering_sides(self) -> set[int]:
-        return set(self.by_side)
-
-    def differs(self) -> list[str]:
-        return differing_fields(self.entered) if self.disputed else []
-
-
-def tally_of(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The tally event of a line's payload (a correction's ``reason`` and a ruling's
-    ``chose`` left out)."""
-    if payload is None:
-        return None
-    return {k: v for k, v in payload.items() if k not in ("reason", "chose")}
-
-
-def _distinct(tallies: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for tally in tallies:
-        if tally not in found:
-            found.append(tally)
-    return found
-
-
-def _deal_view(deal: int, lines: list[SheetEntry]) -> DealView:
-    view = DealView(deal, lines)
-    for line in lines:
-        tally = tally_of(line.payload)
-        if line.kind in (KIND.RESOLVE, KIND.CORRECT) or (
-            line.kind == KIND.ENTRY and line.side is None
-        ):
-            view.agreed, view.agreed_by, view.disputed = tally, line, False
-        elif line.kind == KIND.ENTRY and tally is not None:
-            if view.agreed is not None:
-                continue
-            view.by_side[line.side] = tally  # type: ignore[index]
-            if tally not in view.entered:
-                view.entered.append(tally)
-            current = _distinct(view.by_side.values())
-            if len(current) > 1:
-                view.disputed = True
-            elif not view.disputed and len(view.by_side) >= 2:
-                view.agreed, view.agreed_by = tally, line
-        elif line.kind == KIND.CONFIRM and view.agreed is None and not view.disputed:
-            candidate = view.candidate
-            if candidate is not None:
-                view.agreed, view.agreed_by = candidate, line
-    return view
-
-
 def _views(table: Table) -> dict[int, DealView]:
     lines: dict[int, list[SheetEntry]] = {}
     found = SheetEntry.objects.filter(table=table).select_related("entered_by__player")
@@ -293,15 +232,12 @@ def _chain(
 ) -> EngineGame:
     """The engine state before deal ``upto``: the counted tallies, then the agreed or
     pending tally of each deal entered ahead (Conflict when one is missing)."""
+    ahead = rules.tallies_ahead(views, len(counted), upto)
+    if isinstance(ahead, rules.Refusal):
+        _refuse(ahead)
     state = _replayed(game, counted)
-    for deal in range(len(counted) + 1, upto):
-        view = views.get(deal)
-        candidate = view.candidate if view else None
-        if candidate is None:
-            if view is not None and view.disputed:
-                raise Conflict(f"deal {deal} is disputed: a director resolves it first")
-            raise Conflict(f"enter deal {deal} first")
-        state.apply(candidate)
+    for tally in ahead:
+        state.apply(tally)
     if state.over:
         raise Conflict(f"the game is over after deal {upto - 1}: there is no deal {upto}")
     return state
@@ -422,14 +358,15 @@ def _for_people(table: Table, game: Game, message: str) -> str:
 
 
 def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]) -> str | None:
-    if deal <= len(counted):
-        return COUNTED
-    view = views.get(deal)
-    if view is None or not view.lines:
-        return None
-    if view.agreed is not None:
-        return CONFIRMED
-    return DISPUTED if view.disputed else PENDING
+    return rules.status(deal, views, len(counted))
+
+
+def _refuse(refusal: rules.Refusal | None) -> None:
+    """Raise the service error of a rule's refusal (nothing when there is none)."""
+    if refusal is None:
+        return
+    details = {} if refusal.deal is None else {"deal": refusal.deal}
+    raise (Forbidden if refusal.forbidden else Conflict)(refusal.message, **details)
 
 
 def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: Any) -> Written:
@@ -440,15 +377,7 @@ def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: An
     payload = _canonical(_game(table), tally)
 
     def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        status = _status(deal, views, counted)
-        if status == COUNTED:
-            raise Conflict(
-                f"deal {deal} already counts; a director corrects it if it is wrong", deal=deal
-            )
-        if status == CONFIRMED:
-            raise Conflict(f"deal {deal} is already agreed", deal=deal)
-        if status == DISPUTED and not ruling:
-            raise Conflict(f"deal {deal} is disputed: a director resolves it", deal=deal)
+        _refuse(rules.may_enter(deal, views, len(counted), ruling=ruling))
         state = _chain(game, views, counted, deal)
         state.apply(payload)  # EngineError: refused with the engine's reason
 
@@ -470,20 +399,7 @@ def confirm(table: Table, deal: int, by: User | Writer, client_id: Any) -> Writt
     who = by if isinstance(by, Writer) else writer(table, by)
 
     def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        status = _status(deal, views, counted)
-        if status is None:
-            raise Conflict(f"deal {deal} has no tally to confirm yet", deal=deal)
-        if status == COUNTED:
-            raise Conflict(f"deal {deal} already counts", deal=deal)
-        if status == CONFIRMED:
-            raise Conflict(f"deal {deal} is already agreed", deal=deal)
-        if status == DISPUTED:
-            raise Conflict(
-                f"deal {deal} is disputed (the entries differ): a director resolves it",
-                deal=deal,
-            )
-        if not who.official and who.side in views[deal].entering_sides:
-            raise Forbidden(f"your side entered deal {deal}: a player of another side confirms it")
+        _refuse(rules.may_confirm(deal, views, len(counted), who.side))
         _chain(game, views, counted, deal)
 
     return _write(table, who, deal, KIND.CONFIRM, None, client_id, check)
@@ -519,8 +435,7 @@ def resolve(
         payload["reason"] = reason.strip()[:300]
 
     def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        if deal <= len(counted):
-            raise Conflict(f"deal {deal} already counts: correct it instead", deal=deal)
+        _refuse(rules.may_resolve(deal, len(counted)))
         state = _chain(game, views, counted, deal)
         state.apply(tally_of(payload))
 
