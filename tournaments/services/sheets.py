@@ -69,6 +69,18 @@ and :mod:`~tournaments.services.sheet_view` (the sheet as people see it).
 from __future__ import annotations
 
 # Every name callers use stays importable from here (re-exported).
+from tournaments.models import (  # noqa: F401 (the models it used to import, still reachable)
+    Entry,
+    Forfeit,
+    Game,
+    GameEvent,
+    Role,
+    RoundCorrection,
+    Seat,
+    SheetEntry,
+    Table,
+    TableEntry,
+)
 from tournaments.services.dispute_words import differing_fields
 from tournaments.services.forfeits import record_forfeit
 from tournaments.services.sheet_access import (
