@@ -1,8 +1,8 @@
 """Import rules the code must keep, checked on the source (no import-linter needed).
 
 1. The pure modules (the engine, pairing, fairness, the scoring algorithms, the words
-   of a dispute) import nothing from Django, DRF or Celery, nor any module of the
-   repository that does, however deep.
+   of a dispute, the rules of a sheet's deal) import nothing from Django, DRF or
+   Celery, nor any module of the repository that does, however deep.
 2. No import cycle joins the ``tournaments`` and ``scoring`` apps, deferred imports
    counted; and no import between the two apps is deferred into a function.
 3. ``tournaments`` asks ``scoring`` for little: the owe API, the pure modules, and a
@@ -39,6 +39,7 @@ PURE = sorted(
         *(m for m in modules() if m.startswith("tournaments.pairing")),
         "tournaments.fairness",
         "tournaments.services.dispute_words",
+        "tournaments.services.sheet_rules",
         *PURE_SCORING,
     }
 )

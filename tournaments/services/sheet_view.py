@@ -17,20 +17,15 @@ from tournaments.services import state_cache
 from tournaments.services.clubs import User, require_role
 from tournaments.services.dispute_words import differences
 from tournaments.services.errors import Conflict
-from tournaments.services.sheets import (
-    DISPUTED,
-    DealView,
-    Writer,
+from tournaments.services.sheet_access import Writer, _club, _game, writer
+from tournaments.services.sheet_reading import (
     _chain,
-    _club,
-    _game,
     _replayed,
     _status,
     _views,
     counted_tallies,
-    tally_of,
-    writer,
 )
+from tournaments.services.sheet_rules import DISPUTED, DealView, tally_of
 
 
 def _line(

@@ -56,21 +56,20 @@ win (``forfeit_win_points``); a table without forfeits is scored from its game o
 game is finished (``Game.Status.FINISHED``: final totals per side in
 ``sheet_state(...)["totals"]`` or the engine state). A voided game never counts:
 read ``Table.game``, which always names the current one.
+
+**Where the code lives.** This module keeps every name importable; the code is split
+by concern: :mod:`~tournaments.services.sheet_rules` (the rules above, pure),
+:mod:`~tournaments.services.sheet_access` (who writes), :mod:`~tournaments.services.
+sheet_reading` (the lines and tallies read from the database),
+:mod:`~tournaments.services.sheet_writes` (enter, confirm, rule, count),
+:mod:`~tournaments.services.sheet_corrections`, :mod:`~tournaments.services.forfeits`
+and :mod:`~tournaments.services.sheet_view` (the sheet as people see it).
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from django.db import IntegrityError, transaction
-
-from engine import EngineError
-from engine import Game as EngineGame
-from scoring.owed import owe_standings
-from tournaments.models import (
+# Every name callers use stays importable from here (re-exported).
+from tournaments.models import (  # noqa: F401 (the models it used to import, still reachable)
     Entry,
     Forfeit,
     Game,
@@ -82,623 +81,107 @@ from tournaments.models import (
     Table,
     TableEntry,
 )
-from tournaments.services import games as game_service
-from tournaments.services import state_cache
-from tournaments.services.access import seat_users
-from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.dispute_words import differing_fields
-from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
-from tournaments.services.event_store import append_event
-from tournaments.services.sheet_messages import for_people
-
-KIND = SheetEntry.Kind
-EVENT_NAMESPACE = uuid.UUID("6f1d2c1e-3d55-4b53-9a50-5c0f1f0e7a11")
-"""Event ids of counted tallies are uuid5(this, "<game id>:<deal>")."""
-
-PENDING, CONFIRMED, DISPUTED, COUNTED = "pending", "confirmed", "disputed", "counted"
-MAX_DEALS = 500
-"""No game lasts this many deals; a larger deal number is refused at once."""
-
-
-# ---------------------------------------------------------------------- who
-
-
-@dataclass(frozen=True)
-class Writer:
-    """Who writes a line: a seated player's ``side`` (and seats), or an official."""
-
-    user: Any
-    side: int | None
-    seats: tuple[int, ...] = ()
-    director: bool = False
-    seat: int | None = None
-    """The seat the line is written for (a guest says which; a player's login sits)."""
-    via_guest_link: bool = False
-    device: str = ""
-    ip_hash: str = ""
-
-    @property
-    def official(self) -> bool:
-        return self.side is None
-
-
-def _game(table: Table) -> Game:
-    if table.game_id is None:
-        raise Conflict(f"table {table.number} has no game yet: its round is not published")
-    game = Game.objects.get(pk=table.game_id)
-    if game.mode != Game.Mode.PHYSICAL:
-        raise Conflict(f"table {table.number} plays online: its deals are played, not entered")
-    return game
-
-
-def _club(table: Table) -> Any:
-    return table.round.tournament.club
-
-
-def writer(table: Table, user: User) -> Writer:
-    """The user as a writer of this table's sheet; :class:`Forbidden` for anyone who
-    neither plays at the table nor scores or directs for the club."""
-    game = _game(table)
-    seats: tuple[int, ...] = ()
-    if user.is_authenticated:
-        seats = tuple(sorted(n for n, uid in seat_users(game).items() if uid == user.pk))
-    club = _club(table)
-    director = has_role(user, club, Role.DIRECTOR)
-    if seats:
-        engine_game = state_cache.fresh_engine_game(game)
-        return Writer(user, engine_game.side_of(seats[0]), seats, director, seat=seats[0])
-    if has_role(user, club, Role.SCORER):
-        return Writer(user, None, (), director)
-    if not user.is_authenticated:
-        raise Forbidden(
-            "log in first; a guest without a login asks the director or a scorer to enter for them"
-        )
-    raise Forbidden(
-        f"this sheet is for the players of table {table.number} and the scorers and "
-        f"directors of {club.name}"
-    )
-
-
-def _require_director(table: Table, user: User) -> Writer:
-    require_role(user, _club(table), Role.DIRECTOR)
-    found = writer(table, user)
-    if not found.official:
-        raise Forbidden("a director playing at this table cannot rule on its sheet")
-    return found
-
-
-# ---------------------------------------------------------------------- reading the lines
-
-
-@dataclass
-class DealView:
-    """What one deal's lines add up to (before looking at the game)."""
-
-    deal: int
-    lines: list[SheetEntry] = field(default_factory=list)
-    by_side: dict[int, dict[str, Any]] = field(default_factory=dict)
-    agreed: dict[str, Any] | None = None
-    agreed_by: SheetEntry | None = None
-    disputed: bool = False
-    entered: list[dict[str, Any]] = field(default_factory=list)
-    """Every distinct player tally of the deal, in the order first entered."""
-
-    @property
-    def candidate(self) -> dict[str, Any] | None:
-        """The tally this deal would count with: the agreed one, else the one tally
-        entered so far; ``None`` when disputed or empty."""
-        if self.agreed is not None:
-            return self.agreed
-        if self.disputed:
-            return None
-        tallies = _distinct(self.by_side.values())
-        return tallies[0] if len(tallies) == 1 else None
-
-    @property
-    def entering_sides(self) -> set[int]:
-        return set(self.by_side)
-
-    def differs(self) -> list[str]:
-        return differing_fields(self.entered) if self.disputed else []
-
-
-def tally_of(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The tally event of a line's payload (a correction's ``reason`` and a ruling's
-    ``chose`` left out)."""
-    if payload is None:
-        return None
-    return {k: v for k, v in payload.items() if k not in ("reason", "chose")}
-
-
-def _distinct(tallies: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for tally in tallies:
-        if tally not in found:
-            found.append(tally)
-    return found
-
-
-def _deal_view(deal: int, lines: list[SheetEntry]) -> DealView:
-    view = DealView(deal, lines)
-    for line in lines:
-        tally = tally_of(line.payload)
-        if line.kind in (KIND.RESOLVE, KIND.CORRECT) or (
-            line.kind == KIND.ENTRY and line.side is None
-        ):
-            view.agreed, view.agreed_by, view.disputed = tally, line, False
-        elif line.kind == KIND.ENTRY and tally is not None:
-            if view.agreed is not None:
-                continue
-            view.by_side[line.side] = tally  # type: ignore[index]
-            if tally not in view.entered:
-                view.entered.append(tally)
-            current = _distinct(view.by_side.values())
-            if len(current) > 1:
-                view.disputed = True
-            elif not view.disputed and len(view.by_side) >= 2:
-                view.agreed, view.agreed_by = tally, line
-        elif line.kind == KIND.CONFIRM and view.agreed is None and not view.disputed:
-            candidate = view.candidate
-            if candidate is not None:
-                view.agreed, view.agreed_by = candidate, line
-    return view
-
-
-def _views(table: Table) -> dict[int, DealView]:
-    lines: dict[int, list[SheetEntry]] = {}
-    found = SheetEntry.objects.filter(table=table).select_related("entered_by__player")
-    for line in found.order_by("id"):
-        lines.setdefault(line.deal, []).append(line)
-    return {deal: _deal_view(deal, found) for deal, found in sorted(lines.items())}
-
-
-def disputed_tables(tables: Iterable[int]) -> set[int]:
-    """The ids among ``tables`` with a deal in dispute (entries that differ and no
-    ruling yet), read in one query: the public pairings mark them."""
-    lines: dict[tuple[int, int], list[SheetEntry]] = {}
-    for line in SheetEntry.objects.filter(table_id__in=list(tables)).order_by("id"):
-        lines.setdefault((line.table_id, line.deal), []).append(line)
-    return {table for (table, deal), found in lines.items() if _deal_view(deal, found).disputed}
-
-
-def counted_tallies(game: Game) -> list[dict[str, Any]]:
-    """The tally events of the game, in order: deal ``i + 1`` is ``[i]``."""
-    return list(
-        GameEvent.objects.filter(game=game, kind=GameEvent.Kind.TALLY)
-        .order_by("sequence")
-        .values_list("payload", flat=True)
-    )
-
-
-def _replayed(game: Game, tallies: list[dict[str, Any]]) -> EngineGame:
-    state = state_cache.fresh_engine_game(game)
-    for tally in tallies:
-        state.apply(tally)
-    return state
-
-
-def _canonical(game: Game, tally: Any) -> dict[str, Any]:
-    """The tally in the engine's canonical form (MalformedEvent if it is no tally)."""
-    if not isinstance(tally, Mapping):
-        raise ServiceError('the tally must be a JSON object such as {"type": "tally", …}')
-    event = dict(tally)
-    event.setdefault("type", "tally")
-    if event["type"] != "tally":
-        raise ServiceError(f"a score sheet holds tally events, not {event['type']!r}")
-    return state_cache.fresh_engine_game(game).parse(event).to_event()
-
-
-def _chain(
-    game: Game, views: dict[int, DealView], counted: list[dict[str, Any]], upto: int
-) -> EngineGame:
-    """The engine state before deal ``upto``: the counted tallies, then the agreed or
-    pending tally of each deal entered ahead (Conflict when one is missing)."""
-    state = _replayed(game, counted)
-    for deal in range(len(counted) + 1, upto):
-        view = views.get(deal)
-        candidate = view.candidate if view else None
-        if candidate is None:
-            if view is not None and view.disputed:
-                raise Conflict(f"deal {deal} is disputed: a director resolves it first")
-            raise Conflict(f"enter deal {deal} first")
-        state.apply(candidate)
-    if state.over:
-        raise Conflict(f"the game is over after deal {upto - 1}: there is no deal {upto}")
-    return state
-
-
-# ---------------------------------------------------------------------- writing
-
-
-@dataclass(frozen=True)
-class Written:
-    """The line a call wrote (or, for a retry, found), and the deals it made count."""
-
-    line: SheetEntry
-    created: bool
-    counted: tuple[int, ...] = ()
-
-
-def _locked(table: Table) -> Table:
-    return (
-        Table.objects.select_for_update().select_related("round__tournament__club").get(pk=table.pk)
-    )
-
-
-def _retry(
-    table: Table, client_id: uuid.UUID, deal: int, kind: str, payload: Any, who: Writer
-) -> Written | None:
-    existing = SheetEntry.objects.filter(client_id=client_id).first()
-    if existing is None:
-        return None
-    same = (
-        existing.table_id == table.pk
-        and existing.deal == deal
-        and (existing.kind == kind or {existing.kind, kind} <= {KIND.ENTRY, KIND.RESOLVE})
-        and existing.payload == payload
-        and existing.entered_by_id == (who.user.pk if who.user.is_authenticated else None)
-    )
-    if not same:
-        raise Conflict(
-            f"client id {client_id} was already used for another line of a score sheet",
-            line=existing.pk,
-        )
-    return Written(existing, False)
-
-
-def _deal_number(deal: Any) -> int:
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALS:
-        raise ServiceError(
-            f"deal must be a number from 1 to {MAX_DEALS}, not {deal!r}", field="deal"
-        )
-    return deal
-
-
-def _client_id(value: Any) -> uuid.UUID:
-    try:
-        return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
-    except ValueError:
-        raise ServiceError(f"client_id must be a UUID, not {value!r}", field="client_id") from None
-
-
-def _write(
-    table: Table,
-    who: Writer,
-    deal: int,
-    kind: str,
-    payload: Any,
-    client_id: uuid.UUID,
-    check: Any,
-) -> Written:
-    """Lock the table; return the original line for a retry; else run ``check(game,
-    views, counted)`` (it raises to refuse), write the line and count what is agreed."""
-    with transaction.atomic():
-        table = _locked(table)
-        retried = _retry(table, client_id, deal, kind, payload, who)
-        if retried is not None:
-            return retried
-        if table.round.closed_at is not None and not who.director:
-            raise Conflict(
-                f"round {table.round.number} is closed: its sheets are read-only (the "
-                "director can still rule or correct)"
-            )
-        game = _game(table)
-        views = _views(table)
-        counted = counted_tallies(game)
-        try:
-            check(game, views, counted)
-        except EngineError as error:  # the engine's reason, seats named from 1
-            error.args = (_for_people(table, game, str(error)), *error.args[1:])
-            raise
-        try:
-            with transaction.atomic():
-                line = SheetEntry.objects.create(
-                    table=table,
-                    deal=deal,
-                    kind=kind,
-                    payload=payload,
-                    side=who.side,
-                    entered_by=who.user if who.user.is_authenticated else None,
-                    client_id=client_id,
-                    seat=who.seat,
-                    via_guest_link=who.via_guest_link,
-                    device=who.device,
-                    ip_hash=who.ip_hash,
-                )
-        except IntegrityError:
-            # The client id was taken meanwhile by a line of another table.
-            raise Conflict(f"client id {client_id} was already used for another line") from None
-        if kind == KIND.RESOLVE:
-            owe_standings(table.round.tournament_id, "ruling")
-        done = count_agreed(table, user=who.user)
-    return Written(line, True, done)
-
-
-def _for_people(table: Table, game: Game, message: str) -> str:
-    seats = {
-        s.number: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
-    }
-    return for_people(message, seats, side_names(table, game))
-
-
-def _status(deal: int, views: dict[int, DealView], counted: list[dict[str, Any]]) -> str | None:
-    if deal <= len(counted):
-        return COUNTED
-    view = views.get(deal)
-    if view is None or not view.lines:
-        return None
-    if view.agreed is not None:
-        return CONFIRMED
-    return DISPUTED if view.disputed else PENDING
-
-
-def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: Any) -> Written:
-    """Enter deal ``deal``'s tally (see the module's docstring for the rules); ``by``
-    a user, or the :class:`Writer` of a guest (``guest_sheets``)."""
-    deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = by if isinstance(by, Writer) else writer(table, by)
-    payload = _canonical(_game(table), tally)
-
-    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        status = _status(deal, views, counted)
-        if status == COUNTED:
-            raise Conflict(
-                f"deal {deal} already counts; a director corrects it if it is wrong", deal=deal
-            )
-        if status == CONFIRMED:
-            raise Conflict(f"deal {deal} is already agreed", deal=deal)
-        if status == DISPUTED and not ruling:
-            raise Conflict(f"deal {deal} is disputed: a director resolves it", deal=deal)
-        state = _chain(game, views, counted, deal)
-        state.apply(payload)  # EngineError: refused with the engine's reason
-
-    # A director's entry on a disputed deal is a ruling (a RESOLVE line).
-    ruling = who.director and who.official
-    kind = KIND.RESOLVE if ruling and _is_disputed(table, deal) else KIND.ENTRY
-    return _write(table, who, deal, kind, payload, client_id, check)
-
-
-def _is_disputed(table: Table, deal: int) -> bool:
-    lines = list(SheetEntry.objects.filter(table=table, deal=deal).order_by("id"))
-    return bool(lines) and _deal_view(deal, lines).disputed
-
-
-def confirm(table: Table, deal: int, by: User | Writer, client_id: Any) -> Written:
-    """Confirm deal ``deal``'s pending tally: a player of a side that did not enter
-    it, or an official."""
-    deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = by if isinstance(by, Writer) else writer(table, by)
-
-    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        status = _status(deal, views, counted)
-        if status is None:
-            raise Conflict(f"deal {deal} has no tally to confirm yet", deal=deal)
-        if status == COUNTED:
-            raise Conflict(f"deal {deal} already counts", deal=deal)
-        if status == CONFIRMED:
-            raise Conflict(f"deal {deal} is already agreed", deal=deal)
-        if status == DISPUTED:
-            raise Conflict(
-                f"deal {deal} is disputed (the entries differ): a director resolves it",
-                deal=deal,
-            )
-        if not who.official and who.side in views[deal].entering_sides:
-            raise Forbidden(f"your side entered deal {deal}: a player of another side confirms it")
-        _chain(game, views, counted, deal)
-
-    return _write(table, who, deal, KIND.CONFIRM, None, client_id, check)
-
-
-def resolve(
-    table: Table,
-    deal: int,
-    by: User,
-    client_id: Any,
-    *,
-    chose: int | None = None,
-    tally: Any = None,
-    reason: str = "",
-) -> Written:
-    """A director's ruling on a deal not yet counted (disputed, or pending): one of
-    its entries (``chose``: the line's id) or a tally of their own."""
-    deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = _require_director(table, by)
-    if (chose is None) == (tally is None):
-        raise ServiceError("choose one of the deal's entries, or give a tally (not both)")
-    if chose is not None:
-        picked = SheetEntry.objects.filter(
-            table=table, deal=deal, kind=KIND.ENTRY, pk=chose
-        ).first()
-        if picked is None:
-            raise NotFound(f"deal {deal} of table {table.number} has no entry {chose}")
-        tally = tally_of(picked.payload)
-    payload: dict[str, Any] = _canonical(_game(table), tally)
-    if chose is not None:
-        payload["chose"] = chose
-    if reason.strip():
-        payload["reason"] = reason.strip()[:300]
-
-    def check(game: Game, views: dict[int, DealView], counted: list[dict[str, Any]]) -> None:
-        if deal <= len(counted):
-            raise Conflict(f"deal {deal} already counts: correct it instead", deal=deal)
-        state = _chain(game, views, counted, deal)
-        state.apply(tally_of(payload))
-
-    return _write(table, who, deal, KIND.RESOLVE, payload, client_id, check)
-
-
-def count_agreed(table: Table, *, user: Any = None) -> tuple[int, ...]:
-    """Append the agreed deals that follow the counted ones, in order, to the table's
-    game (the caller holds the table's lock). Returns the deals appended."""
-    game = _game(table)
-    views = _views(table)
-    done: list[int] = []
-    deal = len(counted_tallies(game)) + 1
-    while game.status == Game.Status.ACTIVE:
-        view = views.get(deal)
-        if view is None or view.agreed is None:
-            break
-        event_id = uuid.uuid5(EVENT_NAMESPACE, f"{game.pk}:{deal}")
-        try:
-            with transaction.atomic():
-                appended = append_event(
-                    game.pk,
-                    view.agreed,
-                    event_id=event_id,
-                    expected_version=game.version,
-                    user=view.agreed_by.entered_by if view.agreed_by else user,
-                )
-        except (EngineError, ServiceError):
-            break  # shown by sheet_state as a problem for a director
-        done.append(deal)
-        game.refresh_from_db(fields=["version", "status"])
-        if appended.over:
-            break
-        deal += 1
-    return tuple(done)
-
-
-def correct(
-    table: Table, deal: int, tally: Any, by: User, client_id: Any, *, reason: str
-) -> Written:
-    """A director's correction of a deal that already counts: the game is replaced
-    (see the module's docstring). ``reason`` is required."""
-    deal, client_id = _deal_number(deal), _client_id(client_id)
-    who = _require_director(table, by)
-    reason = (reason or "").strip()
-    if not reason:
-        raise ServiceError("a correction needs a reason", field="reason")
-    old = _game(table)
-    payload = {**_canonical(old, tally), "reason": reason[:300]}
-    retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
-    if retried is not None:
-        return retried
-    with transaction.atomic():
-        table = _locked(table)
-        retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
-        if retried is not None:
-            return retried
-        old = Game.objects.select_for_update().get(pk=_game(table).pk)
-        counted = counted_tallies(old)
-        if deal > len(counted):
-            raise Conflict(
-                f"deal {deal} does not count yet: resolve or enter it instead", deal=deal
-            )
-        fixed = list(counted)
-        fixed[deal - 1] = tally_of(payload)
-        state = state_cache.fresh_engine_game(old)
-        for number, event in enumerate(fixed, start=1):
-            if state.over:
-                raise Conflict(
-                    f"with that correction the game is over after deal {number - 1}, but "
-                    f"deal {number} counts: correct the later deals first",
-                    deal=number,
-                )
-            try:
-                state.apply(event)
-            except EngineError as error:
-                raise ServiceError(
-                    f"with that correction, deal {number} is refused: {error}"
-                ) from None
-        line = SheetEntry.objects.create(
-            table=table,
-            deal=deal,
-            kind=KIND.CORRECT,
-            payload=payload,
-            side=None,
-            entered_by=by,
-            client_id=client_id,
-        )
-        new = _replacement(table, old, fixed, by)
-        RoundCorrection.objects.create(
-            round=table.round,
-            made_by=by,
-            reason=f"table {table.number}, deal {deal}: {reason}"[:300],
-            change={
-                "sheet": {
-                    "table": table.number,
-                    "deal": deal,
-                    "old_game": str(old.pk),
-                    "new_game": str(new.pk),
-                }
-            },
-        )
-        owe_standings(table.round.tournament_id, "sheet corrected")
-        done = count_agreed(table, user=by)
-    return Written(line, True, (deal, *done))
-
-
-def _replacement(table: Table, old: Game, tallies: list[dict[str, Any]], by: Any) -> Game:
-    """Void ``old`` and give the table a new game holding ``tallies``."""
-    Game.objects.filter(pk=old.pk).update(status=Game.Status.VOID)
-    new = game_service.create_game(
-        game_type=old.game_type,
-        players=old.players,
-        options=old.options,
-        first_dealer=old.first_dealer,
-        mode=Game.Mode.PHYSICAL,
-        created_by=by,
-    )
-    for seat in Seat.objects.filter(game=old).select_related("player"):
-        game_service.seat_player(new, seat.number, seat.player)
-    game_service.start_game(new.pk)
-    table.game = new
-    table.save(update_fields=["game"])
-    for deal, tally in enumerate(tallies, start=1):
-        new.refresh_from_db(fields=["version", "status"])
-        append_event(
-            new.pk,
-            tally,
-            event_id=uuid.uuid5(EVENT_NAMESPACE, f"{new.pk}:{deal}"),
-            expected_version=new.version,
-            user=by,
-        )
-    new.refresh_from_db()
-    return new
-
-
-# ---------------------------------------------------------------------- forfeits
-
-
-def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = "") -> Forfeit:
-    """A director records that ``entry`` did not come (``no_show``) or conceded
-    (``forfeit``) at ``table``; once per entry and table."""
-    require_role(by, _club(table), Role.DIRECTOR)
-    if kind not in Forfeit.Kind.values:
-        raise ServiceError(
-            f"kind must be one of {', '.join(Forfeit.Kind.values)}, not {kind!r}", field="kind"
-        )
-    if not TableEntry.objects.filter(table=table, entry=entry).exists():
-        raise ServiceError(
-            f"entry {entry.number} does not sit at table {table.number}", field="entry"
-        )
-    try:
-        with transaction.atomic():
-            forfeit = Forfeit.objects.create(
-                table=table, entry=entry, kind=kind, note=(note or "").strip()[:200], recorded_by=by
-            )
-            owe_standings(table.round.tournament_id, "forfeit")
-            return forfeit
-    except IntegrityError:
-        raise Conflict(
-            f"a forfeit of entry {entry.number} at table {table.number} is already recorded"
-        ) from None
-
-
-def table_in_round(round_: Any, number: int) -> Table:
-    try:
-        return round_.tables.select_related("round__tournament__club").get(number=number)
-    except (Table.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"round {round_.number} has no table {number!r}") from None
-
-
-# The sheet as people see it lives in sheet_view (kept importable from here).
-from tournaments.services.sheet_view import (  # noqa: E402
+from tournaments.services.forfeits import record_forfeit
+from tournaments.services.sheet_access import (
+    Writer,
+    _club,
+    _game,
+    _require_director,
+    table_in_round,
+    writer,
+)
+from tournaments.services.sheet_corrections import _replacement, correct
+from tournaments.services.sheet_reading import (
+    KIND,
+    _canonical,
+    _chain,
+    _refuse,
+    _replayed,
+    _status,
+    _views,
+    counted_tallies,
+    disputed_tables,
+)
+from tournaments.services.sheet_rules import (
+    CONFIRMED,
+    COUNTED,
+    DISPUTED,
+    PENDING,
+    DealView,
+    _distinct,
+    tally_of,
+)
+from tournaments.services.sheet_rules import deal_view as _deal_view
+from tournaments.services.sheet_view import (
     _line,
     build_state,
     history,
     sheet_state,
     side_names,
 )
+from tournaments.services.sheet_writes import (
+    EVENT_NAMESPACE,
+    MAX_DEALS,
+    Written,
+    _client_id,
+    _deal_number,
+    _for_people,
+    _is_disputed,
+    _locked,
+    _retry,
+    _write,
+    confirm,
+    count_agreed,
+    resolve,
+    submit,
+)
 
-__all__ = ["_line", "build_state", "history", "sheet_state", "side_names"]
+__all__ = [
+    "CONFIRMED",
+    "COUNTED",
+    "DISPUTED",
+    "EVENT_NAMESPACE",
+    "KIND",
+    "MAX_DEALS",
+    "PENDING",
+    "DealView",
+    "Writer",
+    "Written",
+    "_canonical",
+    "_chain",
+    "_client_id",
+    "_club",
+    "_deal_number",
+    "_deal_view",
+    "_distinct",
+    "_for_people",
+    "_game",
+    "_is_disputed",
+    "_line",
+    "_locked",
+    "_refuse",
+    "_replacement",
+    "_replayed",
+    "_require_director",
+    "_retry",
+    "_status",
+    "_views",
+    "_write",
+    "build_state",
+    "confirm",
+    "correct",
+    "count_agreed",
+    "counted_tallies",
+    "differing_fields",
+    "disputed_tables",
+    "history",
+    "record_forfeit",
+    "resolve",
+    "sheet_state",
+    "side_names",
+    "submit",
+    "table_in_round",
+    "tally_of",
+    "writer",
+]

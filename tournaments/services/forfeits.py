@@ -1,0 +1,43 @@
+"""Forfeits and no-shows at a table, recorded by a director (how standings read them:
+:mod:`tournaments.services.sheets`)."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from scoring.owed import owe_standings
+from tournaments.models import (
+    Entry,
+    Forfeit,
+    Role,
+    Table,
+    TableEntry,
+)
+from tournaments.services.clubs import User, require_role
+from tournaments.services.errors import Conflict, ServiceError
+from tournaments.services.sheet_access import _club
+
+
+def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = "") -> Forfeit:
+    """A director records that ``entry`` did not come (``no_show``) or conceded
+    (``forfeit``) at ``table``; once per entry and table."""
+    require_role(by, _club(table), Role.DIRECTOR)
+    if kind not in Forfeit.Kind.values:
+        raise ServiceError(
+            f"kind must be one of {', '.join(Forfeit.Kind.values)}, not {kind!r}", field="kind"
+        )
+    if not TableEntry.objects.filter(table=table, entry=entry).exists():
+        raise ServiceError(
+            f"entry {entry.number} does not sit at table {table.number}", field="entry"
+        )
+    try:
+        with transaction.atomic():
+            forfeit = Forfeit.objects.create(
+                table=table, entry=entry, kind=kind, note=(note or "").strip()[:200], recorded_by=by
+            )
+            owe_standings(table.round.tournament_id, "forfeit")
+            return forfeit
+    except IntegrityError:
+        raise Conflict(
+            f"a forfeit of entry {entry.number} at table {table.number} is already recorded"
+        ) from None
