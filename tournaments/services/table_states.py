@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import Forfeit, Game, Round, SheetEntry, Table, TableEntry
 from tournaments.services.errors import Conflict
-from tournaments.services.sheets import _deal_view
+from tournaments.services.sheet_rules import deal_view
 
 PLAYING = "playing"
 WAITING = "waiting"
@@ -91,7 +91,7 @@ def _sheet_deals(tables: Iterable[int]) -> dict[int, dict[str, list[int]]]:
         lines[(line.table_id, line.deal)].append(line)
     found: dict[int, dict[str, list[int]]] = defaultdict(lambda: {WAITING: [], DISPUTED: []})
     for (table, deal), deal_lines in sorted(lines.items()):
-        view = _deal_view(deal, deal_lines)
+        view = deal_view(deal, deal_lines)
         if view.disputed:
             found[table][DISPUTED].append(deal)
         elif view.agreed is None and view.by_side:
