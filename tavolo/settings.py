@@ -159,7 +159,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "tavolo",
+            # Parallel test processes (pytest-xdist) share one Redis but not one database:
+            # their keys (a tournament's "recompute queued" mark, its lock) must not meet.
+            "KEY_PREFIX": "tavolo" + os.environ.get("PYTEST_XDIST_WORKER", ""),
         }
     }
 else:
