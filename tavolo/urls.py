@@ -18,6 +18,6 @@ urlpatterns = [
     path("api/health/", api.HealthView.as_view(), name="api-health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("scoring.api")),
+    path("api/", include("scoring.api.urls")),
     path("api/", include("tournaments.api.urls")),
 ]

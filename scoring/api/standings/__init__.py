@@ -1,0 +1,1 @@
+"""The standings resource: a tournament's standings, prize categories, final report."""

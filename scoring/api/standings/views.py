@@ -1,0 +1,103 @@
+"""The standings resource's views (JSON): the standings, the prize categories and the
+final report, under ``/api/`` (``scoring/api/urls.py``).
+
+``GET /api/clubs/<club>/tournaments/<tournament>/standings/`` — the stored standings
+after the latest published round, or after ``?round=N``. Anyone may read them; a
+tournament still being set up is a 404 except for the club's scorers and directors.
+Numbers are JSON numbers (exact values are rounded to 6 decimals).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import prize_service, read
+from scoring.api.standings import serializers as s
+from tournaments.api.shared.errors import READ, club_errors
+from tournaments.api.shared.views import ClubAPIView
+from tournaments.models import Role, Tournament
+from tournaments.services import clubs
+from tournaments.services.errors import NotFound
+
+
+class StandingsView(ClubAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A tournament's standings after a round (default: the latest)",
+        parameters=[
+            OpenApiParameter(
+                "round",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="the round (default: the latest with standings)",
+            )
+        ],
+        responses={200: s.StandingsSerializer, **club_errors(*READ)},
+    )
+    def get(self, request: Request, slug: str, tournament: str) -> Response:
+        found = self.tournament(slug, tournament)
+        if found.status == Tournament.Status.DRAFT and not clubs.has_role(
+            request.user, found.club, Role.SCORER
+        ):
+            raise NotFound(f"no tournament {tournament!r} in this club")
+        value = request.query_params.get("round", "")
+        number: Any = int(value) if value.isdigit() and len(value) < 6 else None
+        return Response(read.export_json(read.read(found, number)))
+
+
+class PublicTournamentView(ClubAPIView):
+    permission_classes = [AllowAny]
+
+    def visible(self, request: Request, slug: str, tournament: str) -> Tournament:
+        found = self.tournament(slug, tournament)
+        if found.status == Tournament.Status.DRAFT and not clubs.has_role(
+            request.user, found.club, Role.SCORER
+        ):
+            raise NotFound(f"no tournament {tournament!r} in this club")
+        return found
+
+
+class PrizeCategoriesView(PublicTournamentView):
+    @extend_schema(
+        summary="A tournament's prize categories, in the order they are awarded",
+        responses={200: s.PrizeCategoriesSerializer, **club_errors(*READ)},
+    )
+    def get(self, request: Request, slug: str, tournament: str) -> Response:
+        found = self.visible(request, slug, tournament)
+        return Response(
+            {
+                "one_prize_each": prize_service.one_prize_each(found),
+                "categories": [
+                    prize_service.category_json(c) for c in prize_service.categories_of(found)
+                ],
+            }
+        )
+
+
+class FinalReportView(PublicTournamentView):
+    @extend_schema(
+        summary="The final report: each prize category's winners and the final standings",
+        responses={200: s.FinalReportSerializer, **club_errors(*READ)},
+    )
+    def get(self, request: Request, slug: str, tournament: str) -> Response:
+        found = self.visible(request, slug, tournament)
+        rep = prize_service.report(found)
+        standings = rep.shown.standings
+        return Response(
+            {
+                "tournament": found.name,
+                "round": standings.round if standings else None,
+                "final": rep.final,
+                "one_prize_each": rep.one_prize_each,
+                "prizes": rep.awards,
+                "standings": read.export_rows(rep.shown),
+            }
+        )

@@ -1,0 +1,7 @@
+"""The scoring app's API URLs, included under ``/api/`` by ``tavolo/urls.py``."""
+
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("scoring.api.standings.urls")),
+]

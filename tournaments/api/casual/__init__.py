@@ -1,0 +1,1 @@
+"""The casual games resource: a casual game and its invitation links."""

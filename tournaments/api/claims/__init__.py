@@ -1,0 +1,1 @@
+"""The claims resource: a guest's one-time claim code, and claiming a guest record."""

@@ -1,0 +1,1 @@
+"""The clubs resource: clubs, their members and roles, players (guests) and teams."""

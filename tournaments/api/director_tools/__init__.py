@@ -1,0 +1,1 @@
+"""The director tools resource: bulk entries, CSV import, archive, delete, unpublish."""

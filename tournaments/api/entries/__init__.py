@@ -1,0 +1,1 @@
+"""The entries resource: entries, check-in and withdrawal, forbidden pairs."""

@@ -1,0 +1,1 @@
+"""The games resource: the catalog, creating a game, its summary, seating, starting."""

@@ -1,0 +1,135 @@
+"""The request and response shapes of the games resource: the catalog, creating a
+game, its public summary and seating players (they also make its OpenAPI schema).
+
+Requests are validated here as far as their *shape* goes (types, ranges, required
+fields); whether a game, option or event makes sense is the engine's and the
+service's call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+import engine
+from tournaments.api.shared.fields import (
+    MAX_ID,
+    MAX_SEAT,
+    OptionsField,
+    OptionValueField,
+    WinnerField,
+)
+from tournaments.models import Game
+
+
+class OptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["int", "bool", "str", "card"])
+    default = OptionValueField(allow_null=True)
+    help = serializers.CharField()
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    choices = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    nullable = serializers.BooleanField()
+
+
+class CatalogGameSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="the game's name in the API and in records")
+    title = serializers.CharField()
+    player_counts = serializers.ListField(child=serializers.IntegerField())
+    options = OptionSerializer(many=True)
+    events = serializers.ListField(
+        child=serializers.CharField(), help_text="the event types the game knows"
+    )
+    chance_events = serializers.ListField(
+        child=serializers.CharField(), help_text="event types the server makes (deals)"
+    )
+
+
+# ---------------------------------------------------------------------- games
+
+
+class GameCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(
+        choices=engine.available_games(),
+        help_text="the engine game (see /api/games/catalog)",
+        error_messages={
+            "invalid_choice": "there is no game called {input!r} (the games are: "
+            + ", ".join(engine.available_games())
+            + ")"
+        },
+    )
+    players = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_SEAT,
+        required=False,
+        help_text="how many play; may be left out when the game has one player count",
+    )
+    options = OptionsField(required=False, default=dict)
+    first_dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEAT, default=0)
+    mode = serializers.ChoiceField(choices=Game.Mode.choices, default=Game.Mode.ONLINE)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("players") is None:
+            counts = engine.game_class(attrs["game"]).player_counts
+            if len(counts) != 1:
+                raise serializers.ValidationError(
+                    {"players": f"{attrs['game']} is played by {counts}: say how many play"}
+                )
+            attrs["players"] = counts[0]
+        return attrs
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.CharField(allow_null=True, help_text="null for a guest")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    game = serializers.CharField(help_text="the engine game")
+    options = serializers.DictField(
+        child=OptionValueField(allow_null=True), help_text="every option, defaults filled in"
+    )
+    players = serializers.IntegerField()
+    first_dealer = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=Game.Mode.choices)
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField(help_text="how many events the game holds")
+    seats = SeatSerializer(many=True)
+    seed_commitment = serializers.CharField(help_text="SHA-256 (hex) of the secret deal seed")
+    scores = serializers.ListField(child=serializers.IntegerField())
+    over = serializers.BooleanField()
+    winner = WinnerField(allow_null=True)
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    imported = serializers.BooleanField()
+
+
+class SeatAssignSerializer(serializers.Serializer):
+    """Exactly one of ``player``, ``name`` and ``username``."""
+
+    player = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="an existing player's id"
+    )
+    name = serializers.CharField(
+        required=False, max_length=120, help_text="a new guest player (no login) of this name"
+    )
+    username = serializers.CharField(
+        required=False,
+        max_length=150,
+        help_text="the player of this user (made if the user has none yet)",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [key for key in ("player", "name", "username") if key in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                "say who sits there with exactly one of 'player', 'name' and 'username'"
+            )
+        return attrs

@@ -1,0 +1,1 @@
+"""The my-entry resource: a logged-in player enters or withdraws themselves."""

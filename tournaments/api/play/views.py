@@ -1,0 +1,165 @@
+"""The play resource's views: a seat's view and legal actions, the event log and
+submitting an event, and the version for polling.
+
+Who may see and act as which seat is :mod:`tournaments.services.access`'s call
+(submitting a move is :func:`tournaments.services.moves.submit_move`'s, the rule the
+web's forms share); see :mod:`tournaments.api.games.views` for the whole game API.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.play import serializers as s
+from tournaments.api.shared.errors import BODY_ERRORS, game_errors
+from tournaments.api.shared.views import GameAPIView
+from tournaments.models import Game
+from tournaments.services import games, moves
+from tournaments.services.access import can_see_seat
+from tournaments.services.errors import Forbidden, ServiceError
+
+LEGAL_LIST_LIMIT = moves.LEGAL_LIST_LIMIT
+"""Above this many legal actions (an Italian Whist split has 48620), ``/legal`` gives
+the game's compact hint instead of the list (:func:`moves.legal_of`)."""
+
+
+class SeatAPIView(GameAPIView):
+    # The base of the views that read a seat (no docstring: the schema would show it).
+
+    @staticmethod
+    def seat_param(request: Request, game: Game, *, required: bool = False) -> int | None:
+        """The ``seat`` query parameter, checked: in range, and the user may see it."""
+        serializer_class = s.RequiredSeatQuerySerializer if required else s.SeatQuerySerializer
+        query = serializer_class(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        seat: int | None = query.validated_data.get("seat")
+        if seat is None:
+            return None
+        if seat >= game.players:
+            raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
+        if not can_see_seat(request.user, game, seat):
+            raise Forbidden(
+                f"you may not see seat {seat}'s cards: only its player may, and the game's "
+                "managers when they do not play at the table"
+            )
+        return seat
+
+
+class GameViewView(SeatAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A seat's view (its player, or a manager not at the table) or the spectators'",
+        parameters=[s.SeatQuerySerializer],
+        responses={200: s.ViewSerializer, **game_errors(400, 403, 404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = self.game(game_id)
+        seat = self.seat_param(request, game)
+        return Response(games.seat_view(game, seat))
+
+
+class LegalView(SeatAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A seat's legal actions now (same permission as its view)",
+        parameters=[s.RequiredSeatQuerySerializer],
+        responses={200: s.LegalSerializer, **game_errors(400, 403, 404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = self.game(game_id)
+        seat = self.seat_param(request, game, required=True)
+        assert seat is not None
+        if game.status == Game.Status.ACTIVE:
+            legal = games.read_state(game, lambda state: moves.legal_of(state, seat))
+        else:
+            legal = {"count": 0, "complete": True, "legal": []}
+        return Response({"seat": seat, "version": game.version, "status": game.status, **legal})
+
+
+class EventsView(SeatAPIView):
+    @extend_schema(
+        summary="The event log as a seat (or a spectator) may see it",
+        description="While the game is on, chance events and other seats' private events "
+        'keep only their type (and seat) with `"hidden": true`; once it is over, the whole '
+        "log is public.",
+        parameters=[s.EventLogQuerySerializer],
+        responses={200: s.EventLogSerializer, **game_errors(400, 403, 404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = self.game(game_id)
+        seat = self.seat_param(request, game)
+        query = s.EventLogQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        log = games.event_log(game, seat, after=query.validated_data["after"])
+        return Response({"version": game.version, "status": game.status, "events": log})
+
+    @extend_schema(
+        summary="Submit an action (or, in physical play, a tally)",
+        description="The event's `seat` must be one the user may act as: their own seat, "
+        "or any seat for a manager who does not play at the table. An event without a seat "
+        "(a tally) needs a manager or a player of the game. `expected_version` must be the "
+        "game's version (else 409 with the current one). Resending the same `event_id` with "
+        "the same event returns the original result (200); with another event, 409.",
+        request=s.EventSubmitSerializer,
+        responses={
+            201: s.EventAppendedSerializer,
+            200: OpenApiResponse(s.EventAppendedSerializer, description="an idempotent retry"),
+            **game_errors(*BODY_ERRORS, 403, 404, 409),
+        },
+        examples=[
+            OpenApiExample(
+                "Seat 1 plays the queen of hearts",
+                value={
+                    "event_id": "3f2b8c1e-5d0a-4e59-9a49-0c1f6f0f3a11",
+                    "expected_version": 1,
+                    "event": {"type": "play", "seat": 1, "card": "QH"},
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        body = s.EventSubmitSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        # Who may act, the append and what comes next: the move service, on the game
+        # row it reads once, locked (404 if there is no game).
+        moved = moves.submit_move(
+            game_id,
+            data["event"],
+            user=request.user,
+            event_id=data["event_id"],
+            expected_version=data["expected_version"],
+        )
+        return Response(
+            {
+                "sequence": moved.event.sequence,
+                "version": moved.version,
+                "event": moved.event.payload,
+                "over": moved.over,
+                "next": moved.next,
+            },
+            status=status.HTTP_201_CREATED if moved.created else status.HTTP_200_OK,
+        )
+
+
+class VersionView(GameAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The game's version and status (cheap: for polling)",
+        responses={200: s.VersionSerializer, **game_errors(404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        row = Game.objects.filter(pk=game_id).values("version", "status").first()
+        if row is None:
+            raise Game.DoesNotExist(f"there is no game {game_id}")
+        return Response(row)

@@ -1,0 +1,45 @@
+"""The request and response shapes of the records resource: a game's record, its
+import, and the fairness of its deals."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.api.games.serializers import GameSummarySerializer as GameSummarySerializer
+from tournaments.api.shared.errors import ErrorSerializer
+from tournaments.api.shared.fields import EventField, OptionValueField
+
+
+class RecordSerializer(serializers.Serializer):
+    """A game record (RECORDS.md)."""
+
+    format = serializers.CharField(required=False, default="tavolo-record/1")
+    game = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField(child=OptionValueField(allow_null=True), required=False)
+    first_dealer = serializers.IntegerField(required=False)
+    events = serializers.ListField(child=EventField())
+    seed_commitment = serializers.CharField(required=False)
+    seed = serializers.CharField(
+        required=False, help_text="hex; present once the game is over (verify with it)"
+    )
+
+
+class FairnessSerializer(serializers.Serializer):
+    commitment = serializers.CharField(help_text="SHA-256 (hex) of the secret seed")
+    seed = serializers.CharField(allow_null=True, help_text="hex; null until the game is over")
+    algorithm = serializers.CharField()
+    imported = serializers.BooleanField(
+        help_text="deals of an imported game were not made from this seed"
+    )
+
+
+class VerificationSerializer(serializers.Serializer):
+    verified = serializers.BooleanField()
+    deals = serializers.IntegerField(required=False, help_text="deals checked (when verified)")
+    reason = serializers.CharField(required=False, help_text="why not (when not verified)")
+
+
+class RecordRejectedSerializer(ErrorSerializer):
+    index = serializers.IntegerField(required=False, help_text="the rejected event's index")
+    reason = serializers.CharField(required=False)

@@ -1,0 +1,1 @@
+"""The rounds resource: pairing, preview, swaps, publishing, closing, corrections."""

@@ -1,0 +1,1 @@
+"""The seating resource: where the logged-in player sits in the latest round."""

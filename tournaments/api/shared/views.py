@@ -1,0 +1,80 @@
+"""The base views of the API's resources: finding the game, or the club (tournament,
+entry, round), a URL names, and the permission checks the views share.
+
+Who may do what is the services' call (:mod:`tournaments.services.access` for games,
+:func:`tournaments.services.clubs.require_role` and the checks in each service
+function for clubs); the views only read the request, call the service and shape
+the answer. Writes run in a transaction (``@atomic``), so a refused request changes
+nothing, even where a service writes twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from tournaments.api.shared.fields import MAX_ID
+from tournaments.api.shared.parsers import BoundedJSONParser
+from tournaments.models import Club, Entry, Game, Role, Round, Tournament
+from tournaments.services import clubs, rounds, tournaments
+from tournaments.services.access import can_manage
+from tournaments.services.errors import Forbidden, NotFound
+
+MAX_ROUND = 2**15 - 1
+
+
+class GameAPIView(APIView):
+    # The base of the game resources' views (no docstring: the schema would show it
+    # for each). Bodies are JSON only, read through the bounded parser.
+    parser_classes = [BoundedJSONParser]
+
+    @staticmethod
+    def game(game_id: uuid.UUID) -> Game:
+        """The game (404 if there is none): one query. Its seats are read only when a
+        permission needs them (:func:`access.seat_users`, cached once it started)."""
+        try:
+            return Game.objects.get(pk=game_id)
+        except Game.DoesNotExist:
+            raise Game.DoesNotExist(f"there is no game {game_id}") from None
+
+    @staticmethod
+    def must_manage(request: Request, game: Game, what: str) -> None:
+        if not can_manage(request.user, game):
+            raise Forbidden(f"only the game's creator or a director may {what}")
+
+
+class ClubAPIView(APIView):
+    # The base of the club resources' views (no docstring: the schema would show it).
+    parser_classes = [BoundedJSONParser]
+
+    @staticmethod
+    def club(slug: str) -> Club:
+        return clubs.club_by_slug(slug)
+
+    @classmethod
+    def tournament(cls, slug: str, tournament: str) -> Tournament:
+        return tournaments.tournament_in(cls.club(slug), tournament)
+
+    @staticmethod
+    def entry(tournament: Tournament, entry_id: int) -> Entry:
+        if entry_id > MAX_ID:
+            raise NotFound(f"{tournament.name} has no entry {entry_id}")
+        return tournaments.entry_of(tournament, entry_id)
+
+    @staticmethod
+    def round(request: Request, tournament: Tournament, number: int) -> Round:
+        """Round ``number``; a draft only for the club's directors (404 for others,
+        exactly as if it did not exist)."""
+        missing = NotFound(f"{tournament.name} has no round {number}")
+        if number > MAX_ROUND:
+            raise missing
+        round_ = rounds.round_of(tournament, number)
+        if not round_.is_published and not is_director(request, tournament.club):
+            raise missing
+        return round_
+
+
+def is_director(request: Request, club: Club) -> bool:
+    return clubs.has_role(request.user, club, Role.DIRECTOR)

@@ -1,0 +1,1 @@
+"""The tokens resource: an API token for a username and password."""

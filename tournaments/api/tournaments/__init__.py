@@ -1,0 +1,1 @@
+"""The tournaments resource: a club's tournaments, their settings and status."""
