@@ -1,6 +1,6 @@
 """Submitting a move: who may act, the append, and what comes back. One place.
 
-The API's events view (:class:`tournaments.api.views.EventsView`) and the web's seat
+The API's events view (:class:`tournaments.api.play.views.EventsView`) and the web's seat
 forms (:func:`tournaments.web.actions.submit`) are thin adapters over
 :func:`submit_move`: they turn a request into an event, call it, and turn its
 :class:`MoveResult` or its error into JSON or a page.
