@@ -27,6 +27,7 @@ PURE_SCORING = (
     "scoring.describe",
     "scoring.errors",
     "scoring.legend",
+    "scoring.numbers",
     "scoring.points",
     "scoring.prizes",
     "scoring.standings",

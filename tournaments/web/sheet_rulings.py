@@ -22,8 +22,8 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments.services import sheets
 from tournaments.services.errors import ServiceError
-from tournaments.web.pages import sentence
 from tournaments.web.tallies import tally_fields, tally_from_form
+from tournaments.web.words import sentence
 
 
 @require_http_methods(["GET", "POST"])
