@@ -9,7 +9,9 @@ up instead of the address's parts:
   role in the club — the view is called as ``view(request, club[, tournament[,
   round_]], **rest)``;
 - :func:`seat_view`: a game and a seat the user may see (``view(request, game, seat)``);
-- :func:`game_manager_view`: a game the user set up (``view(request, game)``).
+- :func:`game_manager_view`: a game the user set up (``view(request, game)``);
+- :func:`sheet_director_view`: a table's score sheet, for the club's directors
+  (``view(request, code, table, who)``).
 
 How a page answers a visitor it does not let in is decided here and nowhere else: an
 anonymous visitor's GET is sent to the log-in page (``?next=`` the page), a form
@@ -258,6 +260,28 @@ def game_manager_view(*, bare: bool = False) -> Callable[[View], View]:
                 context = {"message": message}
                 return render(request, "games/invite_refused.html", context, status=403)
             return view(request, game)
+
+        return gated
+
+    return decorate
+
+
+def sheet_director_view(refusal: str) -> Callable[[View], View]:
+    """``view(request, code, table, who)`` for a score sheet's page that only the club's
+    directors open (a ruling): an unknown code is a 404, anyone else gets the sheets'
+    403 page saying ``refusal``."""
+
+    def decorate(view: View) -> View:
+        @functools.wraps(view)
+        def gated(request: HttpRequest, code: str) -> HttpResponse:
+            from tournaments.web import sheet_pages  # it asks this module for its gates
+
+            table = sheet_pages.table_from_code(code)
+            who = sheet_pages.account_writer(request, table)
+            if who is None or not (who.director and who.official):
+                context = {"table": table, "message": str(refusal)}
+                return render(request, "sheets/forbidden.html", context, status=403)
+            return view(request, code, table, who)
 
         return gated
 
