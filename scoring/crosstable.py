@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring import legend, read
+from scoring import numbers, read
 from scoring.models import GameScore
 from tournaments.models import Bye, Forfeit, Game, Round, TableEntry, Tournament
 
@@ -117,7 +117,7 @@ def crosstable(t: Tournament) -> Crosstable:
                 cell.result = _("W") if mine > theirs else _("D") if mine == theirs else _("L")
                 cell.score = f"{mine}-{theirs}"
             else:
-                cell.result = _(legend.ordinal(_place(mine, side_scores)))
+                cell.result = _(numbers.ordinal(_place(mine, side_scores)))
                 cell.score = _("score %(score)s") % {"score": mine}
         else:
             cell.result = _("playing")
@@ -132,6 +132,6 @@ def crosstable(t: Tournament) -> Crosstable:
                 cell = Cell(result=_("bye") if (rnd.pk, entry_id) in byes else "—")
             line.append(cell)
         rows.append(
-            CrossRow(row["rank"], row["number"], row["name"], read.shown(row["points"]), line)
+            CrossRow(row["rank"], row["number"], row["name"], numbers.shown(row["points"]), line)
         )
     return Crosstable(t, [r.number for r in rounds], rows, last or None)

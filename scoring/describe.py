@@ -11,18 +11,11 @@ what a win is worth::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
+from .numbers import shown as number
 from .points import PointsSettings
 
 __all__ = ["describe_points", "number"]
-
-
-def number(value: Fraction) -> str:
-    """A point value as people write it: ``2``, ``1.5``, ``10.61``, ``⅓`` as ``0.33``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
 def _unplayed(settings: PointsSettings) -> str:

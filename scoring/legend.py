@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.numbers import gettext_noop, ordinal
+
 __all__ = [
     "PLACEMENT_METHODS",
     "TIEBREAK_INFO",
@@ -34,11 +36,6 @@ __all__ = [
     "result_columns",
     "tiebreak_info",
 ]
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a string for translation without translating it (Django's name for it)."""
-    return message
 
 
 @dataclass(frozen=True)
@@ -146,23 +143,8 @@ UNPLAYED = Term(
     gettext_noop("Unplayed rounds"),
     gettext_noop("Byes, forfeits won (FW) and lost (FL) and announced absences (abs), if any."),
 )
-_ORDINALS = (
-    gettext_noop("1st"),
-    gettext_noop("2nd"),
-    gettext_noop("3rd"),
-    gettext_noop("4th"),
-    gettext_noop("5th"),
-    gettext_noop("6th"),
-    gettext_noop("7th"),
-    gettext_noop("8th"),
-)
 PLACEMENT_METHODS = frozenset({"placement", "raw_score"})
 """The methods whose tables of three or more show places rather than W-D-L."""
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ... (1-based; past the 8th, ``9.``, ``10.`` ...)."""
-    return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}."
 
 
 def tiebreak_info(name: str) -> Term:

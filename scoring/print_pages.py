@@ -19,14 +19,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import printing, prize_service, read
+from scoring import numbers, printing, prize_service, read
 from scoring.crosstable import crosstable
 from scoring.models import PrizeCategory
 from scoring.web import _round_param
 from tournaments.models import Club, Role, Tournament
 from tournaments.services import scoring_settings
 from tournaments.services.errors import ServiceError
-from tournaments.web.pages import attach, club_or_404, may, refuse, sentence, tournament_or_404
+from tournaments.web.gates import may, tournament_view
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 
 def _pdf(body: bytes, filename: str) -> HttpResponse:
@@ -35,15 +37,10 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def _found(request: HttpRequest, slug: str, tslug: str) -> tuple[Club, Tournament]:
-    club = club_or_404(slug)
-    return club, tournament_or_404(request, club, tslug)
-
-
 @require_GET
 @never_cache
-def standings_pdf(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club, t = _found(request, slug, tslug)
+@tournament_view()
+def standings_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     shown = read.read(t, _round_param(request))
     body = read.cached(
         shown,
@@ -56,22 +53,22 @@ def standings_pdf(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def crosstable_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club, t = _found(request, slug, tslug)
+@tournament_view()
+def crosstable_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     return render(request, "standings/crosstable.html", {"club": club, "t": t, "ct": crosstable(t)})
 
 
 @require_GET
 @never_cache
-def crosstable_pdf(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club, t = _found(request, slug, tslug)
+@tournament_view()
+def crosstable_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     return _pdf(printing.crosstable_pdf(crosstable(t)), f"{t.slug}-crosstable.pdf")
 
 
 @require_GET
 @never_cache
-def report_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club, t = _found(request, slug, tslug)
+@tournament_view()
+def report_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     rep = prize_service.report(t)
     return render(
         request,
@@ -80,7 +77,7 @@ def report_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
             "club": club,
             "t": t,
             "rep": rep,
-            "rows": [{**r, "points_shown": read.shown(r["points"])} for r in rep.rows],
+            "rows": [{**r, "points_shown": numbers.shown(r["points"])} for r in rep.rows],
             "s": rep.shown.standings,
             "director": may(request, club, Role.DIRECTOR),
         },
@@ -89,8 +86,8 @@ def report_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def report_pdf(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club, t = _found(request, slug, tslug)
+@tournament_view()
+def report_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     return _pdf(printing.report_pdf(prize_service.report(t)), f"{t.slug}-final-report.pdf")
 
 
@@ -147,13 +144,9 @@ def _prizes_context(club: Club, t: Tournament, form: PrizeForm) -> dict[str, Any
 
 @require_http_methods(["GET", "POST"])
 @never_cache
-def prizes_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+@tournament_view(Role.DIRECTOR)
+def prizes_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     """Directors define the prize categories: add, remove, one prize each or not."""
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    t = tournament_or_404(request, club, tslug)
     form = PrizeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         action = request.POST.get("action", "add")

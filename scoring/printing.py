@@ -30,7 +30,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring import legend, read
+from scoring import legend, numbers, read
 from scoring.crosstable import Crosstable
 from scoring.prize_service import Report
 
@@ -142,8 +142,11 @@ def standings_table(
             row["rank"],
             row["number"],
             _p(name),
-            read.shown(row["points"]),
-            *[read.shown(v, c["percent"]) for v, c in zip(row["tiebreaks"], columns, strict=True)],
+            numbers.shown(row["points"]),
+            *[
+                numbers.shown(v, c["percent"])
+                for v, c in zip(row["tiebreaks"], columns, strict=True)
+            ],
         ]
         if full:
             unplayed = []
@@ -271,10 +274,10 @@ def report_pdf(rep: Report) -> bytes:
         if award["winners"]:
             data = [
                 [
-                    legend.ordinal(w["place"]),
+                    numbers.ordinal(w["place"]),
                     _p(f"{w['name']} (#{w['number']})"),
                     _("rank %(rank)d, %(points)s points")
-                    % {"rank": w["rank"], "points": read.shown(w["points"])},
+                    % {"rank": w["rank"], "points": numbers.shown(w["points"])},
                 ]
                 for w in award["winners"]
             ]

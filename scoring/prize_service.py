@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from scoring import read
+from scoring import numbers, read
 from scoring.models import PrizeCategory, PrizeRules
 from scoring.prizes import Award, Candidate, Category, assign_prizes
 from tournaments.models import Entry, Membership, Role, Tournament
@@ -234,7 +234,7 @@ def report(tournament: Tournament) -> Report:
                         "rank": w.rank,
                         "number": by_entry[w.entry]["number"],
                         "name": by_entry[w.entry]["name"],
-                        "points": read.as_number(by_entry[w.entry]["points"]),
+                        "points": numbers.approximate(by_entry[w.entry]["points"]),
                     }
                     for w in award.winners
                 ],

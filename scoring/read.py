@@ -12,7 +12,6 @@ import contextlib
 import csv
 import io
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
@@ -22,6 +21,7 @@ from django.utils.translation import gettext as _
 from scoring import legend
 from scoring.errors import ScoringError
 from scoring.models import RoundStandings, StandingsState
+from scoring.numbers import approximate
 from scoring.owed import owe_standings
 from tournaments.models import Round, Tournament
 from tournaments.services import scoring_settings
@@ -68,22 +68,6 @@ def result_columns(tournament: Tournament, rows: list[dict[str, Any]]) -> list[l
         method, sides = "", []
     largest = max((len(r.get("places") or ()) for r in rows), default=0)
     return list(legend.result_columns(str(method), sides, largest))
-
-
-def as_number(value: int | str) -> int | float:
-    """A stored exact number as a JSON number (6 decimals at most)."""
-    f = Fraction(value)
-    return f.numerator if f.denominator == 1 else round(float(f), 6)
-
-
-def shown(value: int | str, percent: bool = False) -> str:
-    """A stored exact number for people: ``3``, ``2.5``, ``1.33``, ``66.7%``."""
-    f = Fraction(value)
-    if percent:
-        return f"{float(f) * 100:.1f}%"
-    if f.denominator == 1:
-        return str(f.numerator)
-    return f"{float(f):.2f}".rstrip("0").rstrip(".")
 
 
 @dataclass
@@ -201,8 +185,10 @@ def export_rows(shown_: Shown) -> list[dict[str, Any]]:
     out = []
     for row in shown_.standings.rows:
         item = {k: v for k, v in row.items() if k not in ("points", "tiebreaks")}
-        item["points"] = as_number(row["points"])
-        item["tiebreaks"] = {n: as_number(v) for n, v in zip(names, row["tiebreaks"], strict=True)}
+        item["points"] = approximate(row["points"])
+        item["tiebreaks"] = {
+            n: approximate(v) for n, v in zip(names, row["tiebreaks"], strict=True)
+        }
         out.append(item)
     return out
 

@@ -55,6 +55,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.models import GameScore
+from scoring.numbers import exact as number_json
 from scoring.points import TableResult
 from scoring.standings import (
     RoundResults,
@@ -84,11 +85,6 @@ ROWS_FORMAT = 2
 """Goes up when the stored rows gain a field (2: ``places``), so that a tournament's
 stored standings are recomputed in the new form (it is part of every fingerprint)."""
 _NOT_COUNTED = Record("not_entered")
-
-
-def number_json(value: Fraction) -> int | str:
-    """An exact number as JSON: an int, or ``"p/q"``."""
-    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def settings_json(tournament: Tournament) -> dict[str, Any]:

@@ -25,12 +25,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring import legend, read
+from scoring import legend, numbers, read
 from scoring.models import GameScore, RoundStandings, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
 from tournaments.web.forms import game_title
-from tournaments.web.pages import club_or_404, tournament_or_404
+from tournaments.web.gates import tournament_view
 
 POLL_SECONDS = 3
 
@@ -60,9 +60,9 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
             {
                 **row,
                 "url": f"{base}{row['entry']}/",
-                "points_shown": read.shown(row["points"]),
+                "points_shown": numbers.shown(row["points"]),
                 "tiebreaks_shown": [
-                    read.shown(v, c["percent"])
+                    numbers.shown(v, c["percent"])
                     for v, c in zip(row["tiebreaks"], columns, strict=True)
                 ],
                 "results_shown": legend.result_cells(results, row),
@@ -104,18 +104,16 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
 
 @require_GET
 @never_cache
-def standings_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    t = tournament_or_404(request, club, tslug)
+@tournament_view()
+def standings_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     return render(request, "standings/page.html", _context(request, club, t))
 
 
 @require_GET
 @never_cache
-def standings_live(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+@tournament_view()
+def standings_live(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     """The standings table, or 204 when the stored version is the one the page shows."""
-    club = club_or_404(slug)
-    t = tournament_or_404(request, club, tslug)
     seen = request.GET.get("v", "")
     version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first() or 0
     if seen.isdigit() and int(seen) == version:
@@ -125,9 +123,8 @@ def standings_live(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def standings_csv(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    t = tournament_or_404(request, club, tslug)
+@tournament_view()
+def standings_csv(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     shown = read.read(t, _round_param(request))
     body = read.cached(shown, "csv", lambda: read.export_csv(shown))
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
@@ -138,9 +135,8 @@ def standings_csv(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def standings_json(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    t = tournament_or_404(request, club, tslug)
+@tournament_view()
+def standings_json(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     shown = read.read(t, _round_param(request))
     body = read.cached(shown, "json", lambda: json.dumps(read.export_json(shown)))
     return HttpResponse(body, content_type="application/json")
@@ -227,7 +223,7 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                 item["result"] = "finished"
                 if len(final.scores) > 2:  # a table of three or more: the place at it
                     place_at = 1 + sum(1 for s in final.scores if s > own)
-                    item["place"] = _(legend.ordinal(place_at))
+                    item["place"] = _(numbers.ordinal(place_at))
             elif game is not None:
                 item["result"] = "playing"
                 item["game"] = game.pk
@@ -238,8 +234,8 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
         if rnd.number in after:
             points, rank = after[rnd.number]
             total = Fraction(points)
-            item["earned"] = read.shown(number_of(total - previous))
-            item["running"] = read.shown(points)
+            item["earned"] = numbers.shown(total - previous)
+            item["running"] = numbers.shown(points)
             item["rank"] = rank
             previous = total
         out.append(item)
@@ -265,15 +261,10 @@ def running_scores(t: Tournament) -> dict[int, dict[int, tuple[Any, int]]]:
     return read.cached(shown, "running", make)  # type: ignore[no-any-return]
 
 
-def number_of(value: Fraction) -> int | str:
-    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 @require_GET
 @never_cache
-def player_page(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
-    club = club_or_404(slug)
-    t = tournament_or_404(request, club, tslug)
+@tournament_view()
+def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
     entry = (
         Entry.objects.filter(tournament=t, pk=entry_id).select_related("player", "team").first()
         if entry_id < 2**63

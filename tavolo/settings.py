@@ -206,7 +206,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LOGIN_URL = "games:login"
+LOGIN_URL = "accounts:login"
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days
 TAVOLO_VERIFY_EMAIL_SECONDS = 3 * 24 * 3600  # so does a sign-up's verification link
 TAVOLO_CLAIM_CODE_DAYS = 14  # a guest's claim code works for two weeks
@@ -220,7 +220,7 @@ TAVOLO_RATE_LIMITS = {
     "claim": (10, 3600),
 }
 # After logging in: the dashboard (a director's evening, a player's own games).
-LOGIN_REDIRECT_URL = "games:dashboard"
+LOGIN_REDIRECT_URL = "accounts:dashboard"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

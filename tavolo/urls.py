@@ -1,4 +1,8 @@
-"""Site URLs: pages, the health checks and the API."""
+"""Site URLs: pages, the health checks and the API.
+
+Each concern of the pages has its URL module and namespace: ``accounts:``, ``games:``,
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:`` and ``sheets:``
+(tests/web/test_web_url_names.py keeps every page in the namespace of its concern)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -8,9 +12,12 @@ from . import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("", include("tournaments.web.account_urls")),  # sign-up, reset, claims
-    path("", include("tournaments.web.urls")),
-    path("", include("scoring.urls")),
+    path("", include("tournaments.web.account_urls")),  # log-in, sign-up, reset, claims
+    path("", include("tournaments.web.game_urls")),
+    path("", include("tournaments.web.club_urls")),
+    path("", include("tournaments.web.tournament_urls")),
+    path("", include("tournaments.web.round_urls")),
+    path("", include("scoring.urls")),  # standings, crosstable, report, prizes
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),

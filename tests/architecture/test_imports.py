@@ -27,6 +27,7 @@ PURE_SCORING = (
     "scoring.describe",
     "scoring.errors",
     "scoring.legend",
+    "scoring.numbers",
     "scoring.points",
     "scoring.prizes",
     "scoring.standings",
@@ -39,6 +40,7 @@ PURE = sorted(
         *(m for m in modules() if m.startswith("tournaments.pairing")),
         "tournaments.fairness",
         "tournaments.services.dispute_words",
+        "tournaments.services.numbering",
         "tournaments.services.sheet_rules",
         *PURE_SCORING,
     }

@@ -7,7 +7,7 @@ from sheet_support import cid, published
 
 from engine import EngineError
 from tournaments.services import sheets
-from tournaments.services.sheet_messages import for_people
+from tournaments.services.numbering import count_from_one as for_people
 
 
 def test_seats_and_sides_are_named_and_counted_from_one():

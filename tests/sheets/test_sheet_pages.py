@@ -100,7 +100,7 @@ def test_the_public_pairings_mark_a_disputed_table_until_a_director_rules():
     disputed, other = s.table(1), s.table(2)
     a, b = browser(s.seat(0)), browser(s.seat(1))
     pairings = reverse(
-        "games:round-public",
+        "rounds:public",
         args=[s.round.tournament.club.slug, s.round.tournament.slug, s.round.number],
     )
 

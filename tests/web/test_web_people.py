@@ -11,7 +11,7 @@ from sheets.sheet_support import published
 
 from tournaments.models import Player
 from tournaments.services.games import create_game, seat_player, start_game
-from tournaments.web.people import from_one
+from tournaments.services.numbering import count_from_one as from_one
 
 SEAT_ZERO = re.compile(r"\b(seat|side|meld)s?\s*(\(s\))?\s*0\b", re.I)
 

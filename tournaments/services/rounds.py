@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.numbers import decimal_json
 from scoring.owed import owe_standings
 from scoring.store import current_points
 from tournaments import pairing
@@ -132,10 +133,6 @@ def forbidden_pairs(tournament: Tournament, entries: list[Entry]) -> set[frozens
     return pairs
 
 
-def _number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
 def pairing_input(tournament: Tournament, number: int) -> dict[str, Any]:
     """The pairing engine's JSON input for round ``number`` of the tournament."""
     active = active_entries(tournament, number)
@@ -164,7 +161,7 @@ def pairing_input(tournament: Tournament, number: int) -> dict[str, Any]:
     for entry in sorted(roster, key=lambda e: e.number):
         item: dict[str, Any] = {
             "id": str(entry.pk),
-            "score": _number(score.get(entry.pk, entry.start_score)),
+            "score": decimal_json(score.get(entry.pk, entry.start_score)),
             "opponents": [str(o) for o in past.opponents.get(entry.pk, []) if o in known],
             "partners": [str(p) for p in past.partners.get(entry.pk, []) if p in known],
             "byes": past.byes.get(entry.pk, 0),

@@ -22,8 +22,8 @@ from tournaments.services import sheet_rules as rules
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.event_store import append_event
+from tournaments.services.numbering import count_from_one
 from tournaments.services.sheet_access import Writer, _game, _require_director, writer
-from tournaments.services.sheet_messages import for_people
 from tournaments.services.sheet_reading import (
     KIND,
     _canonical,
@@ -151,7 +151,7 @@ def _for_people(table: Table, game: Game, message: str) -> str:
     seats = {
         s.number: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
     }
-    return for_people(message, seats, side_names(table, game))
+    return count_from_one(message, seats, side_names(table, game))
 
 
 def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: Any) -> Written:

@@ -26,7 +26,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.services import accounts, ratelimit
 from tournaments.services.errors import ServiceError
 from tournaments.web.account_forms import NewPasswordForm, ResetRequestForm, SignUpForm
-from tournaments.web.pages import attach, login_first, sentence
+from tournaments.web.gates import login_required
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,7 @@ def too_many(request: HttpRequest) -> HttpResponse:
 def _send_link(request: HttpRequest, user: Any) -> bool:
     """E-mail the user their confirmation link; ``False`` if the mail could not go."""
     token = accounts.verification_token(user)
-    link = request.build_absolute_uri(reverse("accounts-verify", args=[token]))
+    link = request.build_absolute_uri(reverse("accounts:verify", args=[token]))
     try:
         accounts.send_verification(user, link)
     except Exception:  # an SMTP server down must not lose the sign-up
@@ -61,7 +63,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(after, {request.get_host()}, request.is_secure()):
         after = ""
     if request.user.is_authenticated:
-        return redirect(after or "accounts-claim")
+        return redirect(after or "accounts:claim")
     form = SignUpForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -93,15 +95,13 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                         _("We sent you an e-mail: follow its link to confirm your address."),
                     )
                     return redirect(after)
-                return redirect("accounts-verify-sent")
+                return redirect("accounts:verify-sent")
     return render(request, "registration/signup.html", {"form": form, "next": after}, status=status)
 
 
 @never_cache
+@login_required
 def verify_sent(request: HttpRequest) -> HttpResponse:
-    refused = login_first(request)
-    if refused is not None:
-        return refused
     return render(
         request,
         "registration/verify_sent.html",
@@ -122,10 +122,8 @@ def verify(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@login_required
 def verify_resend(request: HttpRequest) -> HttpResponse:
-    refused = login_first(request)
-    if refused is not None:
-        return refused
     if not ratelimit.hit("verify-mail", ratelimit.client_ip(request)):
         return too_many(request)
     if accounts.is_verified(request.user):
@@ -136,7 +134,7 @@ def verify_resend(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("We sent the link again to %s.") % request.user.email)
     else:
         messages.warning(request, _("We could not send the e-mail just now; try again later."))
-    return redirect("accounts-verify-sent")
+    return redirect("accounts:verify-sent")
 
 
 # ---------------------------------------------------------------------- password reset
@@ -151,7 +149,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     form_class = ResetRequestForm
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
-    success_url = reverse_lazy("password_reset_done")
+    success_url = reverse_lazy("accounts:password_reset_done")
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not ratelimit.hit("password-reset", ratelimit.client_ip(request)):
@@ -165,7 +163,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
     template_name = "registration/password_reset_confirm.html"
     form_class = NewPasswordForm
-    success_url = reverse_lazy("password_reset_complete")
+    success_url = reverse_lazy("accounts:password_reset_complete")
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)

@@ -26,8 +26,8 @@ from tournaments.models import Game
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.moves import submit_move
 from tournaments.web import rummy_actions
-from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem, tally_fields, tally_from_form
+from tournaments.web.words import engine_sentence
 
 __all__ = ["FormProblem", "Outcome", "submit", "tally_fields", "tally_from_form"]
 
@@ -133,20 +133,3 @@ def _required(data: QueryDict, key: str, what: str) -> str:
     if not value:
         raise FormProblem(f"Choose {what} first.")
     return value
-
-
-def engine_sentence(message: str) -> str:
-    """An engine message (seats, sides and melds counted from 0, as in the events) as a
-    sentence for people, counting them from 1 (:func:`people.from_one`)."""
-    return _sentence(from_one(message))
-
-
-def _sentence(message: str) -> str:
-    """A message for people as a sentence: capitalised, with a full stop. Services
-    already count from 1 in what they say; only the engine's reasons need
-    :func:`engine_sentence`."""
-    message = message.strip()
-    if not message:
-        return "That was refused."
-    message = message[0].upper() + message[1:]
-    return message if message.endswith((".", "!", "?")) else message + "."

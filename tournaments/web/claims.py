@@ -15,11 +15,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.models import Player, Role
+from tournaments.models import Club, Player, Role
 from tournaments.services import accounts, claims
 from tournaments.services.errors import ServiceError
 from tournaments.web.account_forms import ClaimForm
-from tournaments.web.pages import attach, club_or_404, login_first, refuse, sentence
+from tournaments.web.gates import club_view, login_required
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 
 def _tournament_rows(user: Any) -> list[dict[str, Any]]:
@@ -31,10 +33,8 @@ def _tournament_rows(user: Any) -> list[dict[str, Any]]:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
+@login_required
 def claim_page(request: HttpRequest) -> HttpResponse:
-    refused = login_first(request)
-    if refused is not None:
-        return refused
     form = ClaimForm(request.POST or None)
     context: dict[str, Any] = {"form": form, "verified": accounts.is_verified(request.user)}
     status = 200
@@ -56,12 +56,9 @@ def claim_page(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_POST
-def issue_code(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+@club_view(Role.DIRECTOR)
+def issue_code(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     """A director gives a guest a new code: shown once, on a page of its own."""
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
     guest = Player.objects.filter(pk=player_id, club=club).first()
     if guest is None:
         raise Http404("no such guest")
@@ -71,7 +68,7 @@ def issue_code(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     except ServiceError as error:
         context = {"club": club, "guest": guest, "error": sentence(error)}
         return render(request, "clubs/claim_code.html", context, status=error.status)
-    claim_url = request.build_absolute_uri(reverse("accounts-claim"))
+    claim_url = request.build_absolute_uri(reverse("accounts:claim"))
     return render(
         request,
         "clubs/claim_code.html",

@@ -31,7 +31,9 @@ from tournaments.web.forms import (
     TimeZoneForm,
     game_title,
 )
-from tournaments.web.pages import attach, club_or_404, login_first, may, refuse, sentence
+from tournaments.web.gates import club_view, login_required, may
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 
 @require_GET
@@ -44,10 +46,8 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
+@login_required
 def club_new(request: HttpRequest) -> HttpResponse:
-    refused = login_first(request)
-    if refused is not None:
-        return refused
     form = ClubForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -66,14 +66,14 @@ def club_new(request: HttpRequest) -> HttpResponse:
                 attach(form, error, "slug" if isinstance(error, Conflict) else "name")
                 status = error.status
             else:
-                return redirect("games:club", slug=club.slug)
+                return redirect("clubs:page", slug=club.slug)
     return render(request, "clubs/new.html", {"form": form}, status=status)
 
 
 @require_GET
 @never_cache
-def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(slug)
+@club_view()
+def club_page(request: HttpRequest, club: Club) -> HttpResponse:
     role = club_service.role_in(request.user, club)
     staff = may(request, club, Role.SCORER)
     tournaments = club.tournaments.filter(archived_at__isnull=True)
@@ -128,19 +128,13 @@ def _manage_context(club: Club, forms: dict[str, Any]) -> dict[str, Any]:
 
 @require_GET
 @never_cache
-def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
+@club_view(Role.DIRECTOR)
+def club_manage(request: HttpRequest, club: Club) -> HttpResponse:
     return render(request, "clubs/manage.html", _manage_context(club, {}))
 
 
-def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
+@club_view(Role.DIRECTOR)
+def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
     players = [(p.pk, p.name) for p in club_service.club_players(club)]
     forms: dict[str, Any] = {
         "role": RoleForm,
@@ -191,11 +185,11 @@ def _manage_post(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             context = _manage_context(club, {key: form})
         return render(request, "clubs/manage.html", context, status=error.status)
     messages.success(request, done)
-    return redirect(reverse("games:club-manage", args=[club.slug]))
+    return redirect(reverse("clubs:manage", args=[club.slug]))
 
 
 @require_POST
 def club_manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     if action not in ("role", "remove", "guest", "team", "zone"):
         return HttpResponse(status=404)
-    return _manage_post(request, slug, action)
+    return _manage_post(request, slug=slug, action=action)

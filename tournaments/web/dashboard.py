@@ -16,7 +16,7 @@ from tournaments.models import Game
 from tournaments.services import dashboard as service
 from tournaments.services.table_states import TableState
 from tournaments.web.forms import game_title
-from tournaments.web.pages import login_first
+from tournaments.web.gates import login_required
 from tournaments.web.sheet_pages import sheet_path
 
 
@@ -46,8 +46,8 @@ def _evening(found: service.Evening) -> dict[str, Any]:
         "club": t.club,
         "game": game_title(t.game_type),
         "directs": found.directs,
-        "url": reverse("games:tournament", args=args),
-        "entries_url": reverse("games:tournament-entries", args=args),
+        "url": reverse("tournaments:page", args=args),
+        "entries_url": reverse("tournaments:entries", args=args),
         "round": found.round,
         "counts": found.counts,
         "playing": [_table(s) for s in found.playing],
@@ -57,19 +57,17 @@ def _evening(found: service.Evening) -> dict[str, Any]:
         "draft": found.draft,
     }
     if found.round is not None:
-        name = "games:round-control" if found.directs else "games:round-public"
+        name = "rounds:control" if found.directs else "rounds:public"
         shown["round_url"] = reverse(name, args=[*args, found.round.number])
     if found.draft is not None:
-        shown["draft_url"] = reverse("games:round-control", args=[*args, found.draft.number])
+        shown["draft_url"] = reverse("rounds:control", args=[*args, found.draft.number])
     return shown
 
 
 @require_GET
 @never_cache
+@login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    refused = login_first(request)
-    if refused is not None:
-        return refused
     found = service.summary(request.user)
     me = found["me"]
     context = {
@@ -80,7 +78,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
                 "t": t,
                 "entry": entry,
                 "place": place,
-                "url": reverse("games:tournament", args=[t.club.slug, t.slug]),
+                "url": reverse("tournaments:page", args=[t.club.slug, t.slug]),
             }
             for t, entry, place in me.tournaments
         ],

@@ -20,12 +20,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.models import Club, Entry, Role, Tournament
+from tournaments.models import Club, Entry, Role, Round, Tournament
 from tournaments.services import bulk_entries, entry_import, undo
-from tournaments.services import rounds as round_service
-from tournaments.services.errors import NotFound, ServiceError
+from tournaments.services.errors import ServiceError
 from tournaments.web.bulk_forms import ImportForm, ReasonForm, SeveralForm
-from tournaments.web.pages import attach, club_or_404, refuse, sentence, tournament_or_404
+from tournaments.web.gates import round_view, tournament_view
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 
 def bulk_context(club: Club, tournament: Tournament, entries: list[Entry]) -> dict[str, Any]:
@@ -40,14 +41,6 @@ def bulk_context(club: Club, tournament: Tournament, entries: list[Entry]) -> di
     }
 
 
-def _found(request: HttpRequest, slug: str, tslug: str, role: Role):
-    club = club_or_404(slug)
-    refused = refuse(request, club, role)
-    if refused is not None:
-        return None, refused
-    return (club, tournament_or_404(request, club, tslug)), None
-
-
 def _entries_page(
     request: HttpRequest, club: Club, tournament: Tournament, status: int, **extra: Any
 ) -> HttpResponse:
@@ -57,16 +50,13 @@ def _entries_page(
 
 
 def _to_entries(club: Club, tournament: Tournament) -> HttpResponse:
-    url = reverse("games:tournament-entries", args=[club.slug, tournament.slug])
+    url = reverse("tournaments:entries", args=[club.slug, tournament.slug])
     return redirect(url)
 
 
 @require_POST
-def check_in_all(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.SCORER)
-    if refused is not None:
-        return refused
-    club, tournament = found
+@tournament_view(Role.SCORER)
+def check_in_all(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     try:
         done = bulk_entries.check_in_all(tournament, by=request.user)
     except ServiceError as error:
@@ -83,11 +73,8 @@ def check_in_all(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 
 @require_POST
-def add_several(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.SCORER)
-    if refused is not None:
-        return refused
-    club, tournament = found
+@tournament_view(Role.SCORER)
+def add_several(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     from tournaments.web.entry_pages import _choices
 
     form = SeveralForm(request.POST, prefix="several", choices=_choices(club, tournament)["player"])
@@ -114,11 +101,8 @@ def add_several(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 
 @require_POST
-def import_csv(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.SCORER)
-    if refused is not None:
-        return refused
-    club, tournament = found
+@tournament_view(Role.SCORER)
+def import_csv(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES, prefix="csv")
     if not form.is_valid():
         return _entries_page(request, club, tournament, 400, import_form=form)
@@ -153,11 +137,8 @@ def _confirm(request: HttpRequest, context: dict[str, Any], status: int = 200) -
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def archive(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    club, tournament = found
+@tournament_view(Role.DIRECTOR)
+def archive(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     bring_back = tournament.archived_at is not None
     context: dict[str, Any] = {
         "club": club,
@@ -174,7 +155,7 @@ def archive(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         ),
         "button": _("Bring it back") if bring_back else _("Archive it"),
         "danger": not bring_back,
-        "back": reverse("games:tournament", args=[club.slug, tournament.slug]),
+        "back": reverse("tournaments:page", args=[club.slug, tournament.slug]),
     }
     context["title"] = context["title"] % {"name": tournament.name}
     if request.method == "GET":
@@ -190,16 +171,13 @@ def archive(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         if bring_back
         else _("%(name)s is archived.") % {"name": tournament.name},
     )
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def delete(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    club, tournament = found
+@tournament_view(Role.DIRECTOR)
+def delete(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     why = undo.results_of(tournament)
     context: dict[str, Any] = {
         "club": club,
@@ -211,7 +189,7 @@ def delete(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         ),
         "button": _("Delete it for good"),
         "danger": True,
-        "back": reverse("games:tournament", args=[club.slug, tournament.slug]),
+        "back": reverse("tournaments:page", args=[club.slug, tournament.slug]),
     }
     if why:
         context["banner"] = sentence(
@@ -227,24 +205,18 @@ def delete(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         context["banner"] = sentence(error)
         return _confirm(request, context, error.status)
     messages.success(request, _("%(name)s is deleted.") % {"name": name})
-    return redirect(reverse("games:club", args=[club.slug]))
+    return redirect(reverse("clubs:page", args=[club.slug]))
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def unpublish(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    found, refused = _found(request, slug, tslug, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    club, tournament = found
-    try:
-        round_ = round_service.round_of(tournament, number)
-    except NotFound:
-        from django.http import Http404
-
-        raise Http404("no such round") from None
+@round_view(Role.DIRECTOR)
+def unpublish(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
+    number = round_.number
     form = ReasonForm(request.POST if request.method == "POST" else None, prefix="undo")
-    control = reverse("games:round-control", args=[club.slug, tournament.slug, number])
+    control = reverse("rounds:control", args=[club.slug, tournament.slug, number])
     context: dict[str, Any] = {
         "club": club,
         "t": tournament,

@@ -25,22 +25,11 @@ from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.web.director_tools import bulk_context
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
-from tournaments.web.pages import (
-    attach,
-    club_or_404,
-    is_htmx,
-    may,
-    refuse,
-    sentence,
-    tournament_or_404,
-)
+from tournaments.web.gates import forbidden, is_htmx, may, tournament_view
+from tournaments.web.pages import attach
+from tournaments.web.words import sentence
 
 ADD_KINDS = ("guest", "player", "team")
-
-
-def _load(request: HttpRequest, slug: str, tslug: str) -> tuple[Club, Tournament]:
-    club = club_or_404(slug)
-    return club, tournament_or_404(request, club, tslug)
 
 
 def _entry(tournament: Tournament, entry_id: int) -> Entry:
@@ -129,26 +118,19 @@ def _page(request: HttpRequest, club: Club, t: Tournament, status: int = 200, **
 
 
 def _back(club: Club, tournament: Tournament) -> HttpResponse:
-    return redirect(reverse("games:tournament-entries", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:entries", args=[club.slug, tournament.slug]))
 
 
 @require_GET
 @never_cache
-def entries_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.SCORER)
-    if refused is not None:
-        return refused
-    return _page(request, club, tournament_or_404(request, club, tslug))
+@tournament_view(Role.SCORER)
+def entries_page(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
+    return _page(request, club, tournament)
 
 
 @require_POST
-def entry_add(request: HttpRequest, slug: str, tslug: str, kind: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.SCORER)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view(Role.SCORER)
+def entry_add(request: HttpRequest, club: Club, tournament: Tournament, kind: str) -> HttpResponse:
     if kind not in ADD_KINDS:
         raise Http404("no such kind of entry")
     form = _add_form(kind, club, tournament, request.POST)
@@ -182,10 +164,12 @@ def entry_add(request: HttpRequest, slug: str, tslug: str, kind: str) -> HttpRes
 
 
 @require_POST
-def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+@tournament_view()
+def entry_check_in(
+    request: HttpRequest, club: Club, tournament: Tournament, entry_id: int
+) -> HttpResponse:
     """Check an entry in (``checked_in=1``) or out (``0``): the player themselves or a
     scorer. The form says which, so a double tap does not undo the first."""
-    club, tournament = _load(request, slug, tslug)
     entry = _entry(tournament, entry_id)
     wanted = request.POST.get("checked_in") != "0"
     banner, status = None, 200
@@ -202,40 +186,35 @@ def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -
     if banner is not None:
         if scorer:
             return _page(request, club, tournament, status, banner=banner)
-        return render(
-            request, "clubs/forbidden.html", {"club": club, "what": banner}, status=status
-        )
+        return forbidden(request, club, banner, status)
     if scorer:
         return _back(club, tournament)
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
 
 
 @require_POST
-def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
-    club, tournament = _load(request, slug, tslug)
+@tournament_view()
+def entry_withdraw(
+    request: HttpRequest, club: Club, tournament: Tournament, entry_id: int
+) -> HttpResponse:
     entry = _entry(tournament, entry_id)
     try:
         tournament_service.withdraw(entry, by=request.user)
     except ServiceError as error:
         if may(request, club, Role.SCORER):
             return _page(request, club, tournament, error.status, banner=sentence(error))
-        what = sentence(error)
-        return render(
-            request, "clubs/forbidden.html", {"club": club, "what": what}, status=error.status
-        )
+        return forbidden(request, club, sentence(error), error.status)
     messages.success(request, f"{entry.name} has withdrawn.")
     if may(request, club, Role.SCORER):
         return _back(club, tournament)
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
 
 
 @require_POST
-def entry_edit(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view(Role.DIRECTOR)
+def entry_edit(
+    request: HttpRequest, club: Club, tournament: Tournament, entry_id: int
+) -> HttpResponse:
     entry = _entry(tournament, entry_id)
     form = EntryEditForm(request.POST, prefix=f"e{entry.pk}")
     banner, status = None, 400
@@ -258,12 +237,8 @@ def entry_edit(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> Ht
 
 
 @require_POST
-def forbid(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view(Role.DIRECTOR)
+def forbid(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     active = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).select_related(
         "player", "team"
     )
@@ -284,12 +259,8 @@ def forbid(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 
 @require_POST
-def allow(request: HttpRequest, slug: str, tslug: str, pair_id: int) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view(Role.DIRECTOR)
+def allow(request: HttpRequest, club: Club, tournament: Tournament, pair_id: int) -> HttpResponse:
     try:
         tournament_service.allow(tournament, by=request.user, pair_id=pair_id)
     except NotFound:

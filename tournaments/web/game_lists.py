@@ -94,7 +94,7 @@ def grouped(user: Any) -> dict[str, Any]:
                 "heading": _("%(tournament)s — round %(number)d")
                 % {"tournament": tournament.name, "number": round_.number},
                 "url": reverse(
-                    "games:round-public",
+                    "rounds:public",
                     args=[tournament.club.slug, tournament.slug, round_.number],
                 ),
                 "number": round_.number,

@@ -95,7 +95,7 @@ def who_page(request: HttpRequest, table: Table, code: str, status: int = 200) -
         "tournament": table.round.tournament,
         "seats": _seats(table),
         "seat_url": reverse("sheets:seat", args=[code]),
-        "login_url": reverse("games:login") + "?next=" + reverse("sheets:sheet", args=[code]),
+        "login_url": reverse("accounts:login") + "?next=" + reverse("sheets:sheet", args=[code]),
     }
     return keep_device(request, render(request, "sheets/who.html", context, status=status))
 

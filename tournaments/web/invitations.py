@@ -14,13 +14,12 @@ changes nothing.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -32,7 +31,8 @@ from tournaments.models import Game
 from tournaments.services import access, casual
 from tournaments.services.errors import ServiceError
 from tournaments.web import tables
-from tournaments.web.actions import _sentence
+from tournaments.web.gates import game_manager_view
+from tournaments.web.words import sentence
 
 
 def join_url(request: HttpRequest, token: str) -> str:
@@ -42,23 +42,6 @@ def join_url(request: HttpRequest, token: str) -> str:
 def qr_code(url: str) -> str:
     """The link as a QR code, an SVG data URI for an ``<img>``."""
     return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#111"))
-
-
-def _managed_game(request: HttpRequest, game_id: uuid.UUID) -> Game | HttpResponse:
-    try:
-        game = tables.load_game(game_id)
-    except Game.DoesNotExist:
-        raise Http404("no such game") from None
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not access.can_manage(request.user, game):
-        return render(
-            request,
-            "games/invite_refused.html",
-            {"message": _("Only the player who set up this game may invite players to it.")},
-            status=403,
-        )
-    return game
 
 
 def seats_context(request: HttpRequest, game: Game) -> dict[str, Any]:
@@ -95,10 +78,8 @@ def seats_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 
 @require_GET
 @never_cache
-def invitations_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game = _managed_game(request, game_id)
-    if isinstance(game, HttpResponse):
-        return game
+@game_manager_view()
+def invitations_page(request: HttpRequest, game: Game) -> HttpResponse:
     if game.status != Game.Status.SETUP:
         return redirect(_play_url(request, game))
     return render(request, "games/invite.html", seats_context(request, game))
@@ -106,11 +87,9 @@ def invitations_page(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_GET
 @never_cache
-def invitations_seats(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+@game_manager_view(bare=True)
+def invitations_seats(request: HttpRequest, game: Game) -> HttpResponse:
     """The seat list alone (htmx polls it); once the game has started, a redirect."""
-    game = _managed_game(request, game_id)
-    if isinstance(game, HttpResponse):
-        return HttpResponse(status=403)
     if game.status != Game.Status.SETUP:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = _play_url(request, game)
@@ -136,19 +115,18 @@ def _seat_arg(request: HttpRequest) -> int:
 
 
 @require_POST
-def invitation_new(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _change(request, game_id, withdraw=False)
+@game_manager_view()
+def invitation_new(request: HttpRequest, game: Game) -> HttpResponse:
+    return _change(request, game, withdraw=False)
 
 
 @require_POST
-def invitation_withdraw(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _change(request, game_id, withdraw=True)
+@game_manager_view()
+def invitation_withdraw(request: HttpRequest, game: Game) -> HttpResponse:
+    return _change(request, game, withdraw=True)
 
 
-def _change(request: HttpRequest, game_id: uuid.UUID, *, withdraw: bool) -> HttpResponse:
-    game = _managed_game(request, game_id)
-    if isinstance(game, HttpResponse):
-        return game
+def _change(request: HttpRequest, game: Game, *, withdraw: bool) -> HttpResponse:
     try:
         seat = _seat_arg(request)
         if withdraw:
@@ -159,7 +137,7 @@ def _change(request: HttpRequest, game_id: uuid.UUID, *, withdraw: bool) -> Http
             done = _("Seat %(seat)d has a new link: send it to its player.")
     except ServiceError as error:
         context = seats_context(request, game)
-        context["banner"] = _sentence(str(error))
+        context["banner"] = sentence(error)
         return render(request, "games/invite.html", context, status=error.status)
     messages.success(request, done % {"seat": seat + 1})
     return redirect(reverse("games:invitations", args=[game.pk]))
@@ -169,7 +147,7 @@ def _change(request: HttpRequest, game_id: uuid.UUID, *, withdraw: bool) -> Http
 
 
 def signup_url() -> str:
-    return reverse("accounts-signup")
+    return reverse("accounts:signup")
 
 
 @require_http_methods(["GET", "POST"])
@@ -181,7 +159,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "games/invite_refused.html",
-            {"message": _sentence(str(error))},
+            {"message": sentence(error)},
             status=error.status,
         )
     game = found.game
@@ -191,13 +169,13 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         "seat": found.seat,
         "players": game.players,
         "inviter": _inviter(game),
-        "problem": _sentence(found.problem) if found.problem else None,
+        "problem": sentence(found.problem) if found.problem else None,
     }
     if not request.user.is_authenticated:
         if request.method == "POST":
             return redirect_to_login(request.path)
         back = urlencode({"next": request.path})
-        context["login_url"] = f"{reverse('games:login')}?{back}"
+        context["login_url"] = f"{reverse('accounts:login')}?{back}"
         signup = signup_url()
         context["signup_url"] = f"{signup}?{back}"
         return render(request, "games/join.html", context)
@@ -208,7 +186,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     try:
         game = casual.take_seat(token, request.user)
     except ServiceError as error:
-        context["problem"] = _sentence(str(error))
+        context["problem"] = sentence(error)
         return render(request, "games/join.html", context, status=error.status)
     if game.status == Game.Status.ACTIVE:
         messages.success(request, _("Everyone is here: the game has started."))

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,6 +23,7 @@ import engine
 from engine.options import Option
 from tournaments.services import casual
 from tournaments.services.errors import ServiceError
+from tournaments.web.gates import login_required
 from tournaments.web.option_labels import chosen_options, clean_options, option_field
 from tournaments.web.pages import attach
 
@@ -112,9 +112,8 @@ def _attach(form: NewGameForm, error: ServiceError) -> None:
 
 
 @require_http_methods(["GET", "POST"])
+@login_required(post_to_login=True)
 def new_game(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
     if request.method == "GET":
         form = NewGameForm(initial={"game": request.GET.get("game")})
         return render(request, "games/new.html", {"form": form})

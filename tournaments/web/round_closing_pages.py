@@ -9,21 +9,21 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.models import Club, Role, Round, Tournament
 from tournaments.services import round_closing
 from tournaments.services.errors import ServiceError
-from tournaments.web.pages import sentence
+from tournaments.web.gates import round_view
+from tournaments.web.words import sentence
 
 
 @require_POST
-def round_close(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+@round_view(Role.DIRECTOR)
+def round_close(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
     """Close a published round: its table links stop taking guests' entries and its
     players' sheets become read-only."""
-    from tournaments.web.round_pages import _control
-
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    club, tournament, round_ = found
+    number = round_.number
     try:
         round_closing.close_round(round_, by=request.user)
     except ServiceError as error:
@@ -34,4 +34,4 @@ def round_close(request: HttpRequest, slug: str, tslug: str, number: int) -> Htt
             _("Round %(n)s is closed: its score sheets are read-only except for directors.")
             % {"n": number},
         )
-    return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
+    return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, number]))

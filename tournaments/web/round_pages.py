@@ -32,35 +32,21 @@ from tournaments.models import (
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
 from tournaments.services import table_states
-from tournaments.services.errors import NotFound, ServiceError
+from tournaments.services.errors import ServiceError
 from tournaments.services.table_states import UnfinishedTables
 from tournaments.web.forms import ForfeitForm, PairForm, game_title
-from tournaments.web.pages import (
-    attach,
-    club_or_404,
-    ids,
-    is_htmx,
-    may,
-    refuse,
-    sentence,
-    tournament_or_404,
-)
+from tournaments.web.gates import is_htmx, may, round_or_404, round_view, tournament_view
+from tournaments.web.pages import attach, ids
 from tournaments.web.pairings import place_label, round_tables, table_cards
 from tournaments.web.sheet_pages import sheet_path
 from tournaments.web.tournament_pages import page_context
-
-
-def _round(tournament: Tournament, number: int) -> Round:
-    try:
-        return round_service.round_of(tournament, number)
-    except NotFound:
-        raise Http404("no such round") from None
+from tournaments.web.words import sentence
 
 
 def _urls(club: Club, tournament: Tournament, number: int) -> dict[str, str]:
     args = [club.slug, tournament.slug, number]
     urls = {
-        name: reverse(f"games:round-{name}", args=args)
+        name: reverse(f"rounds:{name}", args=args)
         for name in ("public", "control", "cards", "swap", "publish", "correct", "forfeit")
     }
     urls["pdf"] = reverse("sheets:round-pdf", args=args)
@@ -91,11 +77,11 @@ def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]])
 
 
 def _published_or_404(request: HttpRequest, club: Club, tournament: Tournament, number: int):
-    round_ = _round(tournament, number)
+    round_ = round_or_404(tournament, number)
     if not round_.is_published:
         if may(request, club, Role.DIRECTOR):
             return round_, redirect(
-                reverse("games:round-control", args=[club.slug, tournament.slug, number])
+                reverse("rounds:control", args=[club.slug, tournament.slug, number])
             )
         raise Http404("this round is not published")
     return round_, None
@@ -103,9 +89,10 @@ def _published_or_404(request: HttpRequest, club: Club, tournament: Tournament, 
 
 @require_GET
 @never_cache
-def round_public(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view()
+def round_public(
+    request: HttpRequest, club: Club, tournament: Tournament, number: int
+) -> HttpResponse:
     round_, elsewhere = _published_or_404(request, club, tournament, number)
     if elsewhere is not None:
         return elsewhere
@@ -127,9 +114,10 @@ def round_public(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
 
 @require_GET
 @never_cache
-def round_cards(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view()
+def round_cards(
+    request: HttpRequest, club: Club, tournament: Tournament, number: int
+) -> HttpResponse:
     round_, elsewhere = _published_or_404(request, club, tournament, number)
     if elsewhere is not None:
         raise Http404("a draft round has no table cards")
@@ -239,33 +227,20 @@ def _method_label(method: str) -> str:
         return method
 
 
-def _control(request: HttpRequest, slug: str, tslug: str, number: int):
-    """The club, tournament and round, or the refusal (directors only)."""
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return None, refused
-    tournament = tournament_or_404(request, club, tslug)
-    return (club, tournament, _round(tournament, number)), None
-
-
 @require_GET
 @never_cache
-def round_control(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    return render(request, "tournaments/control.html", control_context(request, *found))
+@round_view(Role.DIRECTOR)
+def round_control(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
+    context = control_context(request, club, tournament, round_)
+    return render(request, "tournaments/control.html", context)
 
 
 @require_POST
-def round_pair(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+@tournament_view(Role.DIRECTOR)
+def round_pair(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """Pair the next round as a draft (again: a new draft replaces the old one)."""
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
     confirmed = request.POST.get("confirm_unfinished") == "1"
     try:
         round_ = round_service.pair_next_round(
@@ -280,7 +255,7 @@ def round_pair(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
             "next": error.details["round"] + 1,
             "unfinished": error.details["unfinished"],
             "control": reverse(
-                "games:round-control", args=[club.slug, tournament.slug, error.details["round"]]
+                "rounds:control", args=[club.slug, tournament.slug, error.details["round"]]
             ),
         }
         return render(request, "tournaments/confirm_pair.html", context, status=error.status)
@@ -290,18 +265,16 @@ def round_pair(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         context["banner"] = sentence(error)
         return render(request, "tournaments/page.html", context, status=error.status)
     messages.success(request, f"Round {round_.number} paired: check it, then publish.")
-    return redirect(
-        reverse("games:round-control", args=[club.slug, tournament.slug, round_.number])
-    )
+    return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, round_.number]))
 
 
 @require_POST
-def round_swap(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+@round_view(Role.DIRECTOR)
+def round_swap(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
     """Exchange the two entrants ticked in the preview (htmx: the new preview)."""
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    club, tournament, round_ = found
+    number = round_.number
     picked = request.POST.getlist("pick")
     banner, status = None, 200
     try:
@@ -313,8 +286,8 @@ def round_swap(request: HttpRequest, slug: str, tslug: str, number: int) -> Http
         banner, status = sentence(error), error.status
     template = "tournaments/_preview.html" if is_htmx(request) else "tournaments/control.html"
     if status == 200 and not is_htmx(request):
-        return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
-    round_ = _round(tournament, number)
+        return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, number]))
+    round_ = round_or_404(tournament, number)
     context = control_context(request, club, tournament, round_, banner=banner)
     if status == 200:
         context["notice"] = "Swapped."
@@ -322,27 +295,27 @@ def round_swap(request: HttpRequest, slug: str, tslug: str, number: int) -> Http
 
 
 @require_POST
-def round_publish(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    club, tournament, round_ = found
+@round_view(Role.DIRECTOR)
+def round_publish(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
+    number = round_.number
     try:
         round_service.publish(round_, by=request.user)
     except ServiceError as error:
         context = control_context(request, club, tournament, round_, banner=sentence(error))
         return render(request, "tournaments/control.html", context, status=error.status)
     messages.success(request, f"Round {number} is published: the tables have their games.")
-    return redirect(reverse("games:round-public", args=[club.slug, tournament.slug, number]))
+    return redirect(reverse("rounds:public", args=[club.slug, tournament.slug, number]))
 
 
 @require_POST
-def round_correct(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+@round_view(Role.DIRECTOR)
+def round_correct(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
     """Exchange two entrants of a published round, with a reason (append-only)."""
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    club, tournament, round_ = found
+    number = round_.number
     context = control_context(request, club, tournament, round_)
     names = list(context["entry_names"].items())
     form = PairForm(request.POST, entries=names, reason_required=True, prefix="fix")
@@ -359,17 +332,17 @@ def round_correct(request: HttpRequest, slug: str, tslug: str, number: int) -> H
         attach(form, error, "reason")
         return render(request, "tournaments/control.html", context, status=error.status)
     messages.success(request, "Correction recorded; the tables concerned have new games.")
-    return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
+    return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, number]))
 
 
 @require_POST
-def round_forfeit(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+@round_view(Role.DIRECTOR)
+def round_forfeit(
+    request: HttpRequest, club: Club, tournament: Tournament, round_: Round
+) -> HttpResponse:
     """Record a no-show or a forfeit of an entrant at a table of a published round
     (``sheets.record_forfeit``); standings score it as the tournament's settings say."""
-    found, refused = _control(request, slug, tslug, number)
-    if refused is not None:
-        return refused
-    club, tournament, round_ = found
+    number = round_.number
     context = control_context(request, club, tournament, round_)
     if not round_.is_published:
         context["banner"] = "Publish the round first: no-shows are recorded at its tables."
@@ -396,4 +369,4 @@ def round_forfeit(request: HttpRequest, slug: str, tslug: str, number: int) -> H
     messages.success(
         request, f"Recorded {label} for {entry.name} at table {table_number}; standings follow."
     )
-    return redirect(reverse("games:round-control", args=[club.slug, tournament.slug, number]))
+    return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, number]))

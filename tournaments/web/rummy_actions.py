@@ -35,9 +35,10 @@ from engine import Card, EngineError
 from engine.games import scala40_melds
 from tournaments.models import Game
 from tournaments.services.games import read_state
+from tournaments.services.numbering import count_from_one
 from tournaments.web.cards import face
-from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem
+from tournaments.web.words import engine_sentence
 
 RUMMY = ("burraco", "scala40")
 KINDS = ("draw_stock", "draw_discard", "meld", "add", "discard", "swap", "open")
@@ -259,7 +260,7 @@ def _try(state: Any, event: dict[str, Any]) -> str | None:
     try:
         trial.apply(event)
     except EngineError as error:
-        return from_one(str(error))
+        return count_from_one(str(error))
     return None
 
 
@@ -363,15 +364,11 @@ def stage(game: Game, seat: int, data: Mapping[str, Any]) -> tuple[list[list[str
         if answer.choices and not answer.chosen:
             return tokens, "Say what the joker stands for first."
         result = state.check_meld_for(seat, tokens)
-        return tokens, None if result.ok else _sentence(from_one(result.reason or ""))
+        return tokens, None if result.ok else engine_sentence(
+            result.reason or "", "That is not a meld."
+        )
 
     tokens, problem = read_state(game, ask)
     if problem is None:
         staged.append(tokens)
     return staged, problem
-
-
-def _sentence(text: str) -> str:
-    text = text.strip() or "That is not a meld"
-    text = text[0].upper() + text[1:]
-    return text if text.endswith(".") else text + "."

@@ -17,12 +17,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Entry, Tournament
+from tournaments.models import Club, Entry, Tournament
 from tournaments.services import self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.tournament_details import entries_taken, entry_count, has_started
-from tournaments.web.pages import club_or_404, login_first, sentence, tournament_or_404
+from tournaments.web.gates import tournament_view
+from tournaments.web.words import sentence
 
 
 def self_entry_context(
@@ -63,13 +64,9 @@ def _refused(request: HttpRequest, tournament: Tournament, error: ServiceError) 
 
 
 @require_POST
-def enter(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+@tournament_view(login=True)
+def enter(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """The logged-in player enters (alone, with a team of theirs, or with partners)."""
-    refused = login_first(request)
-    if refused is not None:
-        return refused
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
     try:
         team = request.POST.get("team") or None
         entry = self_entry.enter_self(
@@ -84,20 +81,16 @@ def enter(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         request,
         _("%(name)s entered as number %(n)s.") % {"name": entry.name, "n": entry.number},
     )
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
 
 
 @require_POST
-def withdraw(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
+@tournament_view(login=True)
+def withdraw(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """The logged-in player withdraws their own entry before play begins."""
-    refused = login_first(request)
-    if refused is not None:
-        return refused
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
     try:
         entry = self_entry.withdraw_self(tournament, by=request.user)
     except ServiceError as error:
         return _refused(request, tournament, error)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.name})
-    return redirect(reverse("games:tournament", args=[club.slug, tournament.slug]))
+    return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))

@@ -23,6 +23,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
+from scoring.numbers import decimal_json
 from scoring.standings import DEFAULT_TIEBREAKS
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
@@ -54,10 +55,6 @@ METHOD_KEYS = {
 
 def _number(**kwargs: Any) -> forms.DecimalField:
     return forms.DecimalField(required=False, max_digits=8, decimal_places=2, **kwargs)
-
-
-def _json_number(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 def _ordinal(n: int) -> str:
@@ -264,7 +261,7 @@ class TournamentForm(forms.Form):
                 ) from None
             if not values or not all(v.is_finite() for v in values):
                 raise forms.ValidationError(_("Write at least one number, e.g. 3, 1, 0."))
-            return [_json_number(v) for v in values]
+            return [decimal_json(v) for v in values]
 
         if ":" not in raw:
             return numbers(raw)
@@ -295,7 +292,7 @@ class TournamentForm(forms.Form):
             value = data.get(key)
             if value in (None, ""):
                 continue
-            scoring[key] = _json_number(value) if isinstance(value, Decimal) else value
+            scoring[key] = decimal_json(value) if isinstance(value, Decimal) else value
         return scoring
 
     def tiebreaks(self) -> list[str]:

@@ -39,14 +39,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import EngineError
-from tournaments.models import Game, Role, Table
+from tournaments.models import Club, Game, Role, Table, Tournament
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
 from tournaments.services.errors import Forbidden, ServiceError
 from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
-from tournaments.web.pages import club_or_404, may, sentence, tournament_or_404
+from tournaments.web.gates import tournament_view
+from tournaments.web.sheet_pdf import round_pdf
 from tournaments.web.tallies import tally_words
+from tournaments.web.words import sentence
 
 TAG = 8
 """Characters of the HMAC in a table's code (40 bits)."""
@@ -364,25 +366,18 @@ def sheet_act(request: HttpRequest, code: str) -> HttpResponse:
 # ---------------------------------------------------------------------- printable sheets
 
 
+def _not_a_scorer(request: HttpRequest, club: Club) -> HttpResponse:
+    message = "Printable score sheets are for the club's scorers and directors."
+    return render(request, "sheets/forbidden.html", {"message": message}, status=403)
+
+
 @require_GET
 @never_cache
-def round_sheets_pdf(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+@tournament_view(Role.SCORER, role_after_lookup=True, refused=_not_a_scorer)
+def round_sheets_pdf(
+    request: HttpRequest, club: Club, tournament: Tournament, number: int
+) -> HttpResponse:
     """The round's printable score sheets, one page per table (scorers and directors)."""
-    from tournaments.web.sheet_pdf import round_pdf
-
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
-    if not request.user.is_authenticated:
-        from django.contrib.auth.views import redirect_to_login
-
-        return redirect_to_login(request.get_full_path())
-    if not may(request, club, Role.SCORER):
-        return render(
-            request,
-            "sheets/forbidden.html",
-            {"message": "Printable score sheets are for the club's scorers and directors."},
-            status=403,
-        )
     round_ = tournament.rounds.filter(number=number).first()
     if round_ is None or not round_.is_published:
         raise Http404("no such published round")

@@ -17,25 +17,24 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from tournaments.models import Table
 from tournaments.services import sheets
 from tournaments.services.errors import ServiceError
-from tournaments.web.pages import sentence
+from tournaments.web.gates import sheet_director_view
 from tournaments.web.tallies import tally_fields, tally_from_form
+from tournaments.web.words import sentence
 
 
 @require_http_methods(["GET", "POST"])
 @never_cache
-def rule_page(request: HttpRequest, code: str) -> HttpResponse:
+@sheet_director_view(gettext_lazy("Only the club's directors rule on a deal."))
+def rule_page(request: HttpRequest, code: str, table: Table, who: sheets.Writer) -> HttpResponse:
     from tournaments.web import sheet_pages as pages
 
-    table = pages.table_from_code(code)
-    who = pages.account_writer(request, table)
-    if who is None or not (who.director and who.official):
-        context = {"table": table, "message": _("Only the club's directors rule on a deal.")}
-        return render(request, "sheets/forbidden.html", context, status=403)
     data = request.POST if request.method == "POST" else request.GET
     state = sheets.build_state(table, who)
     deal = pages._int(data.get("deal"))

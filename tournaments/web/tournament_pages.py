@@ -24,18 +24,18 @@ from tournaments.services import scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
 from tournaments.web.forms import game_title, option_spec, with_titles
-from tournaments.web.pages import club_or_404, may, refuse, sentence, tournament_or_404
+from tournaments.web.gates import club_view, may, tournament_view
 from tournaments.web.pairings import my_table
 from tournaments.web.self_entry_pages import self_entry_context
 from tournaments.web.setup_choices import initial_of
 from tournaments.web.setup_form import TournamentForm
+from tournaments.web.words import sentence
 
 
 @require_GET
 @never_cache
-def tournament_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view()
+def tournament_page(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     return render(request, "tournaments/page.html", page_context(request, club, tournament))
 
 
@@ -107,11 +107,8 @@ def refused_by(form: TournamentForm, error: ServiceError) -> None:
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
+@club_view(Role.DIRECTOR)
+def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "GET":
         form = TournamentForm(initial={"status": Tournament.Status.OPEN})
         return render(request, "tournaments/setup.html", {"club": club, "form": form})
@@ -131,17 +128,13 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         return render(
             request, "tournaments/setup.html", {"club": club, "form": form}, status=error.status
         )
-    return redirect("games:tournament-entries", slug=club.slug, tslug=tournament.slug)
+    return redirect("tournaments:entries", slug=club.slug, tslug=tournament.slug)
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def tournament_setup(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
-    tournament = tournament_or_404(request, club, tslug)
+@tournament_view(Role.DIRECTOR)
+def tournament_setup(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     locked = tournament.rounds.filter(status=Round.Status.PUBLISHED).exists()
     initial = initial_of(tournament)
     context: dict[str, Any] = {"club": club, "t": tournament, "locked": locked}
@@ -169,16 +162,13 @@ def tournament_setup(request: HttpRequest, slug: str, tslug: str) -> HttpRespons
     except ServiceError as error:
         refused_by(form, error)
         return render(request, "tournaments/setup.html", context, status=error.status)
-    return redirect("games:tournament", slug=club.slug, tslug=tournament.slug)
+    return redirect("tournaments:page", slug=club.slug, tslug=tournament.slug)
 
 
 @require_GET
-def game_fields(request: HttpRequest, slug: str) -> HttpResponse:
+@club_view(Role.DIRECTOR)
+def game_fields(request: HttpRequest, club: Club) -> HttpResponse:
     """The seats-per-table and option fields of the game chosen in the setup form
     (htmx swaps them in when the game changes)."""
-    club = club_or_404(slug)
-    refused = refuse(request, club, Role.DIRECTOR)
-    if refused is not None:
-        return refused
     form = TournamentForm(game_type=request.GET.get("game_type"))
     return render(request, "tournaments/_game_fields.html", {"form": form})

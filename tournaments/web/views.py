@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,19 +22,9 @@ from tournaments.services import access
 from tournaments.services.games import export_record
 from tournaments.web import game_lists, rummy_actions, tables
 from tournaments.web.actions import submit
+from tournaments.web.gates import game_or_404, is_htmx, seat_view
 
 WATCH_LIST_LENGTH = 12
-
-
-def _game_or_404(game_id: uuid.UUID) -> Game:
-    try:
-        return tables.load_game(game_id)
-    except Game.DoesNotExist:
-        raise Http404("no such game") from None
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def _unchanged(request: HttpRequest, game_id: uuid.UUID) -> bool:
@@ -47,30 +36,6 @@ def _unchanged(request: HttpRequest, game_id: uuid.UUID) -> bool:
     version, status = row
     shown_status = request.GET.get("s")
     return request.GET.get("v") == str(version) and shown_status in (None, status)
-
-
-def _forbidden(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
-    return render(
-        request,
-        "games/forbidden.html",
-        {"game": game, "seat": seat, "title": tables.title_of(game.game_type)},
-        status=403,
-    )
-
-
-def _check_seat(request: HttpRequest, game: Game, seat: int) -> HttpResponse | None:
-    """None when the user may see (and act for) ``seat``; otherwise the answer. The
-    page's gate: a submitted move is checked again by the move service
-    (:func:`tournaments.services.moves.check_may_act`), on the locked game."""
-    if not 0 <= seat < game.players:
-        raise Http404("no such seat")
-    if not request.user.is_authenticated:
-        if _is_htmx(request):
-            return HttpResponse("Please log in again.", status=403)
-        return redirect_to_login(request.get_full_path())
-    if not access.can_see_seat(request.user, game, seat):
-        return _forbidden(request, game, seat)
-    return None
 
 
 # ---------------------------------------------------------------------- lists
@@ -99,7 +64,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @never_cache
 def spectate(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     context = tables.spectator_board(game)
     context["my_seats"] = access.seats_of(request.user, game)
     context["invite"] = _may_invite(request, game)
@@ -116,7 +81,7 @@ def _may_invite(request: HttpRequest, game: Game) -> bool:
 def spectator_board(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if _unchanged(request, game_id):
         return HttpResponse(status=204)
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     return render(request, "games/_public_board.html", tables.spectator_board(game))
 
 
@@ -124,7 +89,7 @@ def spectator_board(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 def game_record(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """The finished game as a record (with its seed), to check the deals with
     ``python -m tournaments.fairness verify RECORD.json``."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     if not game.is_over:
         raise Http404("the record is published when the game is over")
     response = JsonResponse(export_record(game), json_dumps_params={"indent": 1})
@@ -137,11 +102,8 @@ def game_record(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_GET
 @never_cache
-def seat_page(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
-    game = _game_or_404(game_id)
-    refused = _check_seat(request, game, seat)
-    if refused is not None:
-        return refused
+@seat_view
+def seat_page(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     context = tables.seat_board(game, seat)
     context["invite"] = _may_invite(request, game)
     return render(request, "games/seat.html", context)
@@ -154,59 +116,54 @@ def seat_board(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpRespo
     # come before the access check: a poll costs one small query.
     if _unchanged(request, game_id):
         return HttpResponse(status=204)
-    game = _game_or_404(game_id)
-    refused = _check_seat(request, game, seat)
-    if refused is not None:
-        return refused
+    return _seat_board(request, game_id=game_id, seat=seat)
+
+
+@seat_view
+def _seat_board(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     return render(request, "games/_seat_board.html", tables.seat_board(game, seat))
 
 
 @require_POST
 @never_cache
-def seat_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+@seat_view
+def seat_act(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     """Submit the seat's action from one of its forms. With htmx the answer is the
     re-rendered board (with a banner on refusal); without, a redirect back to the
     seat's page on success or the page with the banner."""
-    game = _game_or_404(game_id)
-    refused = _check_seat(request, game, seat)
-    if refused is not None:
-        return refused
     choosing = request.POST.get("choose")
     if choosing and not request.POST.get("move"):
         # A card with several plays, tapped without the page's script: the board
         # again with that card's choices open (nothing is appended).
         context = tables.seat_board(game, seat, choosing=choosing)
-        template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+        template = "games/_seat_board.html" if is_htmx(request) else "games/seat.html"
         return render(request, template, context)
     if rummy_actions.verb(request.POST.get("action")) in rummy_actions.STAGING:
         # Scala 40's opening, built on the page: nothing is appended yet.
         staged, message = rummy_actions.stage(game, seat, request.POST)
         context = tables.seat_board(game, seat, rummy={"staged": staged})
         context["banner"] = message
-        template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+        template = "games/_seat_board.html" if is_htmx(request) else "games/seat.html"
         return render(request, template, context, status=400 if message else 200)
     outcome = submit(game, seat, request.POST, request.user)
-    if outcome.ok and not _is_htmx(request):
+    if outcome.ok and not is_htmx(request):
         return redirect(reverse("games:seat", args=[game.pk, seat]), permanent=False)
-    game = _game_or_404(game_id)  # re-read: the version moved on (or someone else's did)
+    game = game_or_404(game.pk)  # re-read: the version moved on (or someone else's did)
     kept = None
     if not outcome.ok and game.game_type in rummy_actions.RUMMY:
         kept = rummy_actions.kept(request.POST)  # a refusal keeps the selection
     context = tables.seat_board(game, seat, rummy=kept)
     context["banner"] = outcome.message
-    template = "games/_seat_board.html" if _is_htmx(request) else "games/seat.html"
+    template = "games/_seat_board.html" if is_htmx(request) else "games/seat.html"
     return render(request, template, context, status=outcome.status)
 
 
 @require_GET
 @never_cache
-def meld_check(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+@seat_view
+def meld_check(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     """Burraco and Scala 40: is the selected meld (or addition, or opening) legal now,
     and if not why: the engine's answer, shown under the selection. Changes nothing."""
-    game = _game_or_404(game_id)
-    refused = _check_seat(request, game, seat)
-    if refused is not None:
-        return refused
     if game.game_type not in rummy_actions.RUMMY or game.status != Game.Status.ACTIVE:
         raise Http404("no melds in this game")
     answer = rummy_actions.check(game, seat, request.GET)
