@@ -50,6 +50,8 @@ class BurracoState(Game):
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
 
+    # ------------------------------------------------------------------ asking
+
     @property
     def team_game(self) -> bool:
         return self.players == 4
@@ -67,6 +69,8 @@ class BurracoState(Game):
 
     def has_burraco(self, side: int) -> bool:
         return any(m.burraco for m in self.melds[side])
+
+    # ------------------------------------------------------------------ checks
 
     def _require_turn(self, action: Action, phase: str) -> int:
         seat = action.seat

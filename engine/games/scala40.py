@@ -391,5 +391,3 @@ class Scala40(Scala40Choices):
                 )
         self.last_hand = {"closed": closed, "hand": list(points)}
         return list(points)
-
-    # ------------------------------------------------------------------ view

@@ -59,6 +59,8 @@ class Scala40State(Game):
         """Reshuffles in this deal so far."""
         self.last_hand: dict[str, Any] | None = None
 
+    # ------------------------------------------------------------------ seats and asking
+
     def active(self) -> list[int]:
         return [s for s in range(self.players) if not self.out[s]]
 
@@ -122,6 +124,8 @@ class Scala40State(Game):
 
     def _banned_before_opening(self, card: Card) -> bool:
         return card.is_joker or play.extends_a_meld(card, self.melds)
+
+    # ------------------------------------------------------------------ checks
 
     def _require_turn(self, action: Action, drawn: bool = True) -> int:
         seat = action.seat
@@ -225,6 +229,8 @@ class Scala40State(Game):
         if index >= len(self.melds):
             raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
         return self.melds[index]
+
+    # ------------------------------------------------------------------ view
 
     def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
         playing = self.phase in (PLAY, RESHUFFLE)
