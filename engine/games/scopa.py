@@ -225,7 +225,8 @@ class Scopa(Game):
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: only the seat to play has actions.
-            actions = self._legal_actions(self.turn)
+            turn = self.turn
+            actions = legal_plays(turn, self.hands[turn], self.table)
             return actions[rng.randrange(len(actions))]
         return super().random_action(rng, seat)
 
@@ -265,7 +266,9 @@ class Scopa(Game):
         seat, card = self._check_card_play(action, PLAY, self.turn, hand)
         args = action.args
         taken: tuple[Card, ...] = args[0][1] if args else ()
-        self._check_capture(action, seat, card, taken)
+        problem = capture_problem(self.table, card, taken)
+        if problem is not None:
+            raise self._breach(action, *problem)
 
         # Legal: apply it.
         hand.remove(card)
@@ -300,15 +303,6 @@ class Scopa(Game):
             start = self.stock_pos
             self.stock_pos = start + HAND_SIZE * self.players
             self._deal_hands(stock[start : self.stock_pos])
-
-    def _check_capture(
-        self, action: Action, seat: int, card: Card, taken: tuple[Card, ...]
-    ) -> None:
-        """Raise :class:`RuleViolation` unless ``card`` may take ``taken`` (or be laid,
-        when ``taken`` is empty)."""
-        problem = capture_problem(self.table, card, taken)
-        if problem is not None:
-            raise self._breach(action, *problem)
 
     @staticmethod
     def _breach(action: Action, rule: str, why: str) -> RuleViolation:
