@@ -13,6 +13,9 @@ True
 :meth:`Game.apply` parses and validates an event completely before changing
 anything: a rejected event raises an :class:`~engine.errors.EngineError` and leaves
 the game exactly as it was.
+
+The field parsers every game reads its events with (:mod:`engine.events`) and the
+handler decorators (:mod:`engine.dispatch`) are re-exported here.
 """
 
 from __future__ import annotations
@@ -54,7 +57,8 @@ class Game(LegalQueries):
     :meth:`new_deck`, the ``_deal`` hook and their events, and register their event
     handlers with the :func:`parser` and :func:`applier` decorators; ``EVENTS`` (type →
     (parser method name, applier method name)) is gathered from them per class
-    (:class:`~engine.dispatch.EventDispatch`, which also parses events)."""
+    (:class:`~engine.dispatch.EventDispatch`, which also parses events). Who may act
+    and the legal actions are :class:`~engine.legal.LegalQueries`'."""
 
     name: ClassVar[str]
     title: ClassVar[str]
