@@ -13,6 +13,9 @@ True
 :meth:`Game.apply` parses and validates an event completely before changing
 anything: a rejected event raises an :class:`~engine.errors.EngineError` and leaves
 the game exactly as it was.
+
+The field parsers every game reads its events with (:mod:`engine.events`) and the
+handler decorators (:mod:`engine.dispatch`) are re-exported here.
 """
 
 from __future__ import annotations
@@ -20,26 +23,27 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, ClassVar
 
-from engine.actions import Action, make_action
+from engine.actions import Action
 from engine.cards import Card
+from engine.dispatch import applier as applier  # re-exported
+from engine.dispatch import parser as parser  # re-exported
 from engine.errors import (
     CardNotHeld,
     IllegalEvent,
     InvalidOption,
     InvalidTally,
-    MalformedCard,
     MalformedEvent,
     NotYourTurn,
     WrongPhase,
 )
-from engine.legal import LegalActions
+from engine.events import *  # noqa: F403  (re-exported: the games read events through here)
+from engine.events import ChanceShuffle, Event, parse_cards
+from engine.legal import LegalQueries
 from engine.options import Option, resolve_options
 
-Event = Mapping[str, Any]
 Winner = int | list[int] | None
 
 DEAL = "deal"
@@ -48,83 +52,22 @@ OVER = "over"
 """The phase of a finished game."""
 
 
-Handler = TypeVar("Handler", bound=Callable[..., Any])
-
-
-def parser(event_type: str) -> Callable[[Handler], Handler]:
-    """Mark a method as the parser of ``event_type`` events (event -> :class:`Action`).
-    A subclass may override the method under the same name without marking it again."""
-
-    def mark(method: Handler) -> Handler:
-        method._event_handler = ("parse", event_type)  # type: ignore[attr-defined]
-        return method
-
-    return mark
-
-
-def applier(event_type: str) -> Callable[[Handler], Handler]:
-    """Mark a method as the applier of ``event_type`` actions (validate, then change)."""
-
-    def mark(method: Handler) -> Handler:
-        method._event_handler = ("apply", event_type)  # type: ignore[attr-defined]
-        return method
-
-    return mark
-
-
-@dataclass(frozen=True)
-class ChanceShuffle:
-    """A chance event other than a deal that a game awaits (Scala 40's ``reshuffle``):
-    ``cards`` in a canonical order, to be shuffled and written as
-    ``{"type": event_type, field: [cards in the new order]}``. ``label`` names it
-    uniquely within the game (``"reshuffle:DEAL:N"``), so a seeded shuffle can use it
-    as :func:`tournaments.fairness.deal_event` uses ``"deal:N"``."""
-
-    event_type: str
-    field: str
-    label: str
-    cards: tuple[Card, ...]
-
-    def event(self, order: Sequence[Card]) -> dict[str, Any]:
-        """The chance event with the cards in ``order``."""
-        return {"type": self.event_type, self.field: [c.code for c in order]}
-
-
-class Game:
+class Game(LegalQueries):
     """Base class of every game. Subclasses set the class attributes, implement
     :meth:`new_deck`, the ``_deal`` hook and their events, and register their event
     handlers with the :func:`parser` and :func:`applier` decorators; ``EVENTS`` (type →
-    (parser method name, applier method name)) is gathered from them per class."""
+    (parser method name, applier method name)) is gathered from them per class
+    (:class:`~engine.dispatch.EventDispatch`, which also parses events). Who may act
+    and the legal actions are :class:`~engine.legal.LegalQueries`'."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     option_spec: ClassVar[Mapping[str, Option]] = {}
-    EVENTS: ClassVar[Mapping[str, tuple[str, str]]] = {}
     CHANCE_EVENTS: ClassVar[frozenset[str]] = frozenset({"deal", "reshuffle"})
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     """Player event types whose content only the acting seat may see (e.g. a split)."""
-    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {}
-    """Fields an event type may carry that its canonical form can leave out (Scopa's
-    empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
-    accepts them besides the canonical ones."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        handlers: dict[str, dict[str, str]] = {"parse": {}, "apply": {}}
-        for klass in reversed(cls.__mro__):
-            for name, attribute in vars(klass).items():
-                mark = getattr(attribute, "_event_handler", None)
-                if mark is not None:
-                    handlers[mark[0]][mark[1]] = name
-        parsers, appliers = handlers["parse"], handlers["apply"]
-        if set(parsers) != set(appliers):
-            unpaired = ", ".join(sorted(set(parsers) ^ set(appliers)))
-            raise TypeError(f"{cls.__name__}: events lacking a parser or an applier: {unpaired}")
-        cls.EVENTS = {
-            event_type: (parsers[event_type], appliers[event_type]) for event_type in parsers
-        }
 
     def __init__(
         self,
@@ -157,26 +100,7 @@ class Game:
         self.deal_scores: list[int] | None = None
         self.winner: Winner = None
         self.events_applied = 0
-        self._parsers: dict[str, Callable[[Event], Action]] = {}
-        self._appliers: dict[str, Callable[[Action], None]] = {}
-        for event_type, (parser, applier) in self.EVENTS.items():
-            self._parsers[event_type] = getattr(self, parser)
-            self._appliers[event_type] = getattr(self, applier)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # The dispatch tables hold bound methods; they are rebuilt, not pickled.
-        state = self.__dict__.copy()
-        state.pop("_parsers", None)
-        state.pop("_appliers", None)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._parsers = {}
-        self._appliers = {}
-        for event_type, (parser, applier) in self.EVENTS.items():
-            self._parsers[event_type] = getattr(self, parser)
-            self._appliers[event_type] = getattr(self, applier)
+        self._bind_handlers()
 
     # ------------------------------------------------------------------ structure
 
@@ -212,32 +136,6 @@ class Game:
         """``"deal"`` when the game waits for a chance event (or a tally), else ``None``."""
         return DEAL if self.phase == DEAL else None
 
-    def parse(self, event: Event) -> Action:
-        """Check the shape of ``event`` and return it as an :class:`Action`.
-
-        Raises :class:`MalformedEvent` for a missing or malformed field or an event
-        type this game does not know. Legality is not checked here.
-        """
-        # ``type(...) is dict`` first: the ABC isinstance check is slow on the hot path.
-        if type(event) is not dict and not isinstance(event, Mapping):
-            raise MalformedEvent(f"an event must be a JSON object, not {event!r}")
-        event_type = event.get("type")
-        parser = self._parsers.get(event_type) if isinstance(event_type, str) else None
-        if parser is None:
-            known = ", ".join(sorted(self._parsers))
-            raise MalformedEvent(
-                f"{self.name} has no event of type {event_type!r} (its events are: {known})",
-                event,
-            )
-        return parser(event)
-
-    def unknown_fields(self, event: Event, action: Action) -> list[str]:
-        """The fields of ``event`` (already parsed as ``action``) that this game does not
-        read: a misspelt ``"ilegal"``, a ``capture`` on a whist play. :meth:`parse`
-        trusts its caller and ignores them; ``python -m engine check`` rejects them."""
-        known = {"type", "seat", *action.to_event(), *self.OPTIONAL_FIELDS.get(action.type, ())}
-        return sorted(key for key in event if key not in known)
-
     def apply(self, event: Event) -> Action:
         """Parse, validate and apply ``event``; return it as an :class:`Action`.
 
@@ -267,71 +165,6 @@ class Game:
         self.apply_action(action)
 
     # ------------------------------------------------------------------ asking
-
-    @property
-    def to_act(self) -> int | list[int] | None:
-        """The seat whose action is awaited; a list when several may act; ``None``
-        when a chance event is awaited or the game is over."""
-        return None
-
-    def seats_to_act(self) -> list[int]:
-        """The seats that may act now, as a list (empty when none)."""
-        to_act = self.to_act
-        if to_act is None:
-            return []
-        if isinstance(to_act, list):
-            return to_act
-        return [to_act]
-
-    def legal_actions(self, seat: int | None = None) -> LegalActions:
-        """Every legal action of ``seat``, or of every seat that may act, as a lazy
-        :class:`~engine.legal.LegalActions` (iterate it, ask ``action in``, ``count()``)."""
-        return LegalActions(self, seat)
-
-    def legal_count(self, seat: int | None = None) -> int:
-        """How many legal actions there are (games with huge choices count without listing)."""
-        return LegalActions(self, seat).count()
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        """A legal action chosen at random (uniform over a game's natural choices,
-        :meth:`_legal_actions`: a random player does not pick among every meld)."""
-        seats = self.seats_to_act() if seat is None else [seat]
-        actions: list[Action] = []
-        for each in seats:
-            if each in self.seats_to_act():
-                actions.extend(self._legal_actions(each))
-        if not actions:
-            raise WrongPhase("no seat can act now")
-        return actions[rng.randrange(len(actions))]
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        """Hook: the natural choices of ``seat`` (a seat that may act): the ones a page
-        lists and a random player picks from. :meth:`_more_legal_actions` adds the
-        rest (melds)."""
-        return []
-
-    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
-        """Hook: the legal actions of ``seat`` that :meth:`_legal_actions` leaves out
-        (Burraco's and Scala 40's melds), generated lazily."""
-        return iter(())
-
-    def _iter_legal(self, seat: int) -> Iterator[Action]:
-        """Every legal action of ``seat`` (a seat that may act), once each."""
-        yield from self._legal_actions(seat)
-        yield from self._more_legal_actions(seat)
-
-    def _count_legal(self, seat: int) -> int:
-        """Hook: how many legal actions ``seat`` (a seat that may act) has."""
-        return sum(1 for _ in self._iter_legal(seat))
-
-    def canonical(self, action: Action) -> Action:
-        """The writing :meth:`legal_actions` lists for the play ``action`` makes: a game
-        where several writings make one play (a Burraco group in any order) lists one."""
-        return action
-
-    def _is_legal(self, seat: int, action: Action) -> bool:
-        """Hook: whether ``action`` of ``seat`` (a seat that may act) is legal."""
-        return any(action == legal for legal in self._iter_legal(seat))
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the engine's truth, not a view)."""
@@ -556,89 +389,3 @@ def highest(totals: Sequence[int]) -> Winner:
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
     return leaders[0] if len(leaders) == 1 else leaders
-
-
-# ---------------------------------------------------------------------- field parsers
-
-
-def require(event: Event, key: str) -> Any:
-    """The value of ``key`` in ``event``, or :class:`MalformedEvent` naming the field."""
-    try:
-        return event[key]
-    except KeyError:
-        raise MalformedEvent(
-            f"the {event.get('type')} event needs a {key!r} field", event
-        ) from None
-
-
-def parse_seat(event: Event, players: int) -> int:
-    seat = require(event, "seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise MalformedEvent(
-            f"'seat' must be a seat number from 0 to {players - 1}, not {seat!r}", event
-        )
-    return seat
-
-
-def parse_card(event: Event, key: str = "card") -> Card:
-    value = require(event, key)
-    try:
-        return Card.parse(value)
-    except MalformedCard as error:
-        raise MalformedEvent(f"{key!r}: {error}", event) from None
-
-
-def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
-    if optional and event.get(key) is None:
-        return []
-    value = require(event, key)
-    if not isinstance(value, list):
-        raise MalformedEvent(f"{key!r} must be a list of cards, not {value!r}", event)
-    try:
-        return [Card.parse(code) for code in value]
-    except MalformedCard as error:
-        raise MalformedEvent(f"{key!r}: {error}", event) from None
-
-
-def parse_bool(event: Event, key: str) -> bool:
-    value = require(event, key)
-    if not isinstance(value, bool):
-        raise MalformedEvent(f"{key!r} must be true or false, not {value!r}", event)
-    return value
-
-
-def parse_int_list(event: Event, key: str, length: int, minimum: int = 0) -> tuple[int, ...]:
-    """A list of ``length`` whole numbers, each at least ``minimum``."""
-    value = require(event, key)
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise MalformedEvent(
-            f"{key!r} must be a list of {length} whole numbers, not {value!r}", event
-        )
-    if any(v < minimum for v in value):
-        raise MalformedEvent(f"{key!r} may not hold numbers below {minimum}: {value!r}", event)
-    return tuple(value)
-
-
-def parse_side(event: Event, key: str, sides: int, nullable: bool = False) -> int | None:
-    value = require(event, key)
-    if value is None and nullable:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < sides:
-        none = " or null" if nullable else ""
-        raise MalformedEvent(
-            f"{key!r} must be a number from 0 to {sides - 1}{none}, not {value!r}",
-            event,
-        )
-    return value
-
-
-def tally_action(**args: Any) -> Action:
-    return make_action("tally", None, None, **args)
-
-
-def card_codes(items: Iterable[Card]) -> list[str]:
-    return [c.code for c in items]

@@ -1,4 +1,6 @@
-"""The legal actions of a position, as a lazy collection.
+"""The legal actions of a position: the questions every game answers
+(:class:`LegalQueries`, a base of :class:`~engine.game.Game`) and the lazy collection
+they are listed in.
 
 :meth:`engine.game.Game.legal_actions` returns a :class:`LegalActions`: nothing is
 generated until it is used. Iterating yields the actions one by one (a Burraco or
@@ -20,14 +22,13 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from engine.actions import Action
-from engine.errors import EngineError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.game import Game
+from engine.dispatch import EventDispatch
+from engine.errors import EngineError, WrongPhase
 
 
 class LegalActions:
@@ -37,7 +38,7 @@ class LegalActions:
 
     __slots__ = ("_game", "_seat", "_listed")
 
-    def __init__(self, game: Game, seat: int | None = None) -> None:
+    def __init__(self, game: LegalQueries, seat: int | None = None) -> None:
         self._game = game
         self._seat = seat
         self._listed: list[Action] | None = None
@@ -110,3 +111,76 @@ class LegalActions:
         shown = ", ".join(str(action) for action in self.to_list()[:5])
         more = ", ..." if len(self.to_list()) > 5 else ""
         return f"<LegalActions ({self.count()}): {shown}{more}>"
+
+
+class LegalQueries(EventDispatch):
+    """Who may act and what they may do: the part of :class:`~engine.game.Game` that
+    lists, counts, checks and picks legal actions. A game answers through the hooks
+    :meth:`_legal_actions` (its natural choices) and :meth:`_more_legal_actions` (the
+    rest, lazily), and may count (:meth:`_count_legal`) or check (:meth:`_is_legal`)
+    without listing."""
+
+    @property
+    def to_act(self) -> int | list[int] | None:
+        """The seat whose action is awaited; a list when several may act; ``None``
+        when a chance event is awaited or the game is over."""
+        return None
+
+    def seats_to_act(self) -> list[int]:
+        """The seats that may act now, as a list (empty when none)."""
+        to_act = self.to_act
+        if to_act is None:
+            return []
+        if isinstance(to_act, list):
+            return to_act
+        return [to_act]
+
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """Every legal action of ``seat``, or of every seat that may act, as a lazy
+        :class:`~engine.legal.LegalActions` (iterate it, ask ``action in``, ``count()``)."""
+        return LegalActions(self, seat)
+
+    def legal_count(self, seat: int | None = None) -> int:
+        """How many legal actions there are (games with huge choices count without listing)."""
+        return LegalActions(self, seat).count()
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """A legal action chosen at random (uniform over a game's natural choices,
+        :meth:`_legal_actions`: a random player does not pick among every meld)."""
+        seats = self.seats_to_act() if seat is None else [seat]
+        actions: list[Action] = []
+        for each in seats:
+            if each in self.seats_to_act():
+                actions.extend(self._legal_actions(each))
+        if not actions:
+            raise WrongPhase("no seat can act now")
+        return actions[rng.randrange(len(actions))]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Hook: the natural choices of ``seat`` (a seat that may act): the ones a page
+        lists and a random player picks from. :meth:`_more_legal_actions` adds the
+        rest (melds)."""
+        return []
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Hook: the legal actions of ``seat`` that :meth:`_legal_actions` leaves out
+        (Burraco's and Scala 40's melds), generated lazily."""
+        return iter(())
+
+    def _iter_legal(self, seat: int) -> Iterator[Action]:
+        """Every legal action of ``seat`` (a seat that may act), once each."""
+        yield from self._legal_actions(seat)
+        yield from self._more_legal_actions(seat)
+
+    def _count_legal(self, seat: int) -> int:
+        """Hook: how many legal actions ``seat`` (a seat that may act) has."""
+        return sum(1 for _ in self._iter_legal(seat))
+
+    def canonical(self, action: Action) -> Action:
+        """The writing :meth:`legal_actions` lists for the play ``action`` makes: a game
+        where several writings make one play (a Burraco group in any order) lists one."""
+        return action
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Hook: whether ``action`` of ``seat`` (a seat that may act) is legal."""
+        return any(action == legal for legal in self._iter_legal(seat))

@@ -55,6 +55,10 @@ cards alone. ``random_action`` after the draw lays a meld or an addition it find
 (:func:`~engine.games.burraco_melds.find_melds`, single-card additions) nine times in
 ten when there is one, else discards at random.
 
+Split out: the state and the checks each event goes through in
+:mod:`~engine.games.burraco_state`, listing and checking actions in
+:mod:`~engine.games.burraco_choices`, the events as actions in ``burraco_events``.
+
 A score sheet records a hand as ``{"type": "tally", "melded": [a, b], "clean": [a, b],
 "dirty": [a, b], "closed": side or null, "pozzetto": [bool, bool], "hand": [a, b]}``
 and it is scored exactly as an online hand.
@@ -70,24 +74,14 @@ left (never their cards), and after a hand ``last_hand``: its tally and the poin
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar, Final
 
-from engine.actions import Action, make_action
+from engine.actions import Action
 from engine.cards import Card, double_deck, sorted_cards
-from engine.errors import (
-    CardNotHeld,
-    IllegalEvent,
-    InvalidTally,
-    MalformedEvent,
-    RuleViolation,
-    WrongPhase,
-)
+from engine.errors import CardNotHeld, InvalidTally, MalformedEvent
 from engine.game import (
     Event,
-    Game,
     applier,
     parse_card,
     parse_cards,
@@ -98,49 +92,27 @@ from engine.game import (
     require,
     tally_action,
 )
-from engine.games import burraco_legal
-from engine.games.burraco_melds import (
-    VALUE,
-    Meld,
-    MeldCheck,
-    check_addition,
-    check_meld,
-    codes,
-    find_melds,
-    is_wildcard,
+from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
+from engine.games.burraco_choices import BurracoChoices
+from engine.games.burraco_events import *  # noqa: F403  (re-exported)
+from engine.games.burraco_events import (
+    SOURCES,
+    add_action,
+    discard_action,
+    draw_action,
+    meld_action,
 )
+from engine.games.burraco_melds import VALUE
 from engine.games.burraco_score import hand_points, tally_problem
+from engine.games.burraco_state import DRAW, MELD
 from engine.options import Option
 
-DRAW: Final = "draw"
-"""The phase in which the seat to act must draw."""
-MELD: Final = "meld"
-"""The phase after the draw: melds, additions, then a discard."""
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
-SOURCES: Final = ("stock", "discard")
-MELD_CHANCE: Final = 0.9
-"""How often the random player lays a meld it found rather than discarding."""
 
 
-def draw_action(seat: int, source: str) -> Action:
-    return Action(DRAW, seat, None, (("from", source),))
-
-
-def meld_action(seat: int, cards: tuple[Card, ...]) -> Action:
-    return Action("meld", seat, None, (("cards", cards),))
-
-
-def add_action(seat: int, meld: int, cards: tuple[Card, ...]) -> Action:
-    return make_action("add", seat, None, meld=meld, cards=cards)
-
-
-def discard_action(seat: int, card: Card) -> Action:
-    return Action("discard", seat, card)
-
-
-class Burraco(Game):
+class Burraco(BurracoChoices):
     name = "burraco"
     title = "Burraco"
     player_counts = (2, 4)
@@ -155,32 +127,6 @@ class Burraco(Game):
             maximum=100_000,
         ),
     }
-
-    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
-        super().__init__(players, options, first_dealer)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.stock: list[Card] = []
-        """The stock of the current hand, top first; ``stock[stock_pos:]`` is left."""
-        self.stock_pos = 0
-        self.discard_pile: list[Card] = []
-        """The discard pile, bottom first (its top card is the last)."""
-        self.melds: list[list[Meld]] = [[], []]
-        """Per side, its melds in the order laid."""
-        self.pozzetti: list[list[Card]] = [[], []]
-        self.pozzetti_taken = 0
-        self.took_pozzetto = [False, False]
-        """Per side, whether it has taken its pozzetto."""
-        self.turn = 0
-        self.closed: int | None = None
-        """The side that closed the current (or last) hand, if any."""
-        self.last_hand: dict[str, Any] | None = None
-        self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
-        """Per seat, the cards every seat saw it take with the discard pile and that it
-        must still hold (a copy it melded or discarded counts as one of them)."""
-
-    @property
-    def team_game(self) -> bool:
-        return self.players == 4
 
     def new_deck(self) -> list[Card]:
         return double_deck(4)
@@ -205,149 +151,6 @@ class Burraco(Game):
         self.closed = None
         self.turn = first
         self.phase = DRAW
-
-    # ------------------------------------------------------------------ asking
-
-    @property
-    def to_act(self) -> int | list[int] | None:
-        return self.turn if self.phase in (DRAW, MELD) else None
-
-    def hand(self, seat: int) -> list[Card]:
-        return sorted_cards(self.hands[seat])
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos if self.phase in (DRAW, MELD) else 0
-
-    def has_burraco(self, side: int) -> bool:
-        return any(m.burraco for m in self.melds[side])
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.to_act:
-            return []
-        if self.phase == DRAW:
-            return [draw_action(seat, source) for source in SOURCES]
-        return [discard_action(seat, c) for c in self._legal_discards(seat)]
-
-    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
-        """Every legal meld and addition, one writing per play (:mod:`burraco_legal`)."""
-        if self.phase != MELD or seat != self.turn:
-            return
-        hand = self.hands[seat]
-        seen: set[Hashable] = set()
-        candidates: list[tuple[int | None, Iterator[tuple[Card, ...]]]] = [
-            (None, burraco_legal.meld_candidates(hand))
-        ]
-        for number, meld in enumerate(self.melds[self.side_of(seat)]):
-            candidates.append((number, burraco_legal.addition_candidates(meld, hand)))
-        for index, writings in candidates:
-            for cards in writings:
-                if index is None:
-                    action = meld_action(seat, cards)
-                    check = self._check_meld_action
-                else:
-                    action = add_action(seat, index, cards)
-                    check = self._check_add_action
-                try:
-                    made = check(action)[0]
-                except IllegalEvent:
-                    continue
-                key = burraco_legal.play_key(action.type, index, made)
-                if key not in seen:
-                    seen.add(key)
-                    yield action
-
-    def _is_legal(self, seat: int, action: Action) -> bool:
-        if action.type == "meld":
-            return self._why_not(self._check_meld_action, action) is None
-        if action.type == "add":
-            return self._why_not(self._check_add_action, action) is None
-        return super()._is_legal(seat, action)
-
-    def canonical(self, action: Action) -> Action:
-        """The listed writing of the play ``action`` makes (a group in another order is
-        the same play); ``action`` itself when it is not a legal meld or addition."""
-        if action.type not in ("meld", "add") or action.seat is None:
-            return action
-        if not self._is_legal(action.seat, action):
-            return action
-        wanted = self._play_key(action)
-        for listed in self._more_legal_actions(action.seat):
-            if self._play_key(listed) == wanted:
-                return listed
-        return action
-
-    def _play_key(self, action: Action) -> Hashable:
-        if action.type == "meld":
-            return burraco_legal.play_key("meld", None, self._check_meld_action(action)[0])
-        made = self._check_add_action(action)[0]
-        return burraco_legal.play_key("add", action.arg("meld"), made)
-
-    def _legal_discards(self, seat: int) -> list[Card]:
-        distinct = sorted_cards(set(self.hands[seat]))
-        return [c for c in distinct if self._discard_problem(seat, c) is None]
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        if self.phase == MELD and seat in (None, self.turn):
-            melds = self.meld_candidates(self.turn)
-            if melds and rng.random() < MELD_CHANCE:
-                return melds[rng.randrange(len(melds))]
-        return super().random_action(rng, seat)
-
-    def meld_candidates(self, seat: int) -> list[Action]:
-        """Legal melds and single-card additions ``seat`` may make now (some, not every
-        one: :func:`~engine.games.burraco_melds.find_melds`); the random player's."""
-        if self.phase != MELD or seat != self.turn:
-            return []
-        hand = self.hands[seat]
-        side = self.side_of(seat)
-        found: list[Action] = []
-        for cards in find_melds(hand):
-            action = meld_action(seat, cards)
-            if self._why_not(self._check_meld_action, action) is None:
-                found.append(action)
-        distinct = sorted_cards(set(hand))
-        for index, meld in enumerate(self.melds[side]):
-            for card in distinct:
-                fits = is_wildcard(card) or (
-                    card.rank == meld.rank if meld.suit is None else card.suit == meld.suit
-                )
-                if not fits:
-                    continue
-                action = add_action(seat, index, (card,))
-                if self._why_not(self._check_add_action, action) is None:
-                    found.append(action)
-        return found
-
-    def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:
-        """Whether ``seat`` may lay ``cards`` (written low to high) as a meld now; the
-        meld, or why not (every rule: the turn, the cards held, the meld, closing)."""
-        return self._explain(
-            self._check_meld_action, {"type": "meld", "seat": seat, "cards": cards}
-        )
-
-    def check_addition(self, seat: int, meld: int, cards: list[Card | str]) -> MeldCheck:
-        """Whether ``seat`` may add ``cards`` to its side's meld number ``meld`` now."""
-        event = {"type": "add", "seat": seat, "meld": meld, "cards": cards}
-        return self._explain(self._check_add_action, event)
-
-    def _explain(self, check: Any, event: dict[str, Any]) -> MeldCheck:
-        event["cards"] = [c.code if isinstance(c, Card) else c for c in event["cards"]]
-        try:
-            meld: Meld = check(self.parse(event))[0]
-        except IllegalEvent as error:
-            return MeldCheck(None, str(error), error.rule)
-        except MalformedEvent as error:
-            return MeldCheck(None, str(error), "event")
-        return MeldCheck(meld)
-
-    @staticmethod
-    def _why_not(check: Any, action: Action) -> str | None:
-        try:
-            check(action)
-        except IllegalEvent as error:
-            return str(error)
-        return None
 
     # ------------------------------------------------------------------ parsing
 
@@ -374,144 +177,6 @@ class Burraco(Game):
     @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return discard_action(parse_seat(event, self.players), parse_card(event))
-
-    # ------------------------------------------------------------------ checking
-
-    def _require_turn(self, action: Action, phase: str) -> int:
-        seat = action.seat
-        assert seat is not None
-        if self.phase not in (DRAW, MELD):
-            raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: no hand is being played",
-                seat=seat,
-                event=action.to_event(),
-            )
-        if seat != self.turn:
-            raise self._not_your_turn(action)
-        if self.phase != phase:
-            why = (
-                "it has drawn already this turn (meld, add or discard)"
-                if phase == DRAW
-                else "it must draw first (from the stock or the discard pile)"
-            )
-            raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: {why}",
-                seat=seat,
-                event=action.to_event(),
-                rule="draw first" if phase == MELD else "one draw a turn",
-            )
-        return seat
-
-    def _require_held(self, action: Action, seat: int, cards: tuple[Card, ...]) -> list[Card]:
-        """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`."""
-        left = Counter(self.hands[seat])
-        left.subtract(cards)
-        missing = [c for c, n in left.items() if n < 0]
-        if missing:
-            raise CardNotHeld(
-                f"seat {seat} cannot {action.type} {codes(cards)}: it does not hold "
-                f"{' '.join(sorted(c.code for c in missing))} (so many times)",
-                seat=seat,
-                event=action.to_event(),
-            )
-        return list(left.elements())
-
-    def _leave_problem(self, seat: int, left: list[Card], burraco: bool) -> tuple[str, str] | None:
-        """Why a meld or addition leaving ``left`` in ``seat``'s hand would leave it
-        unable to close (``burraco``: its side has one after the play), or ``None``."""
-        if not self.took_pozzetto[self.side_of(seat)] or len(left) > 1:
-            return None
-        if not left:
-            return (
-                "final discard",
-                "its side has taken its pozzetto, so its hand may only be emptied by a "
-                "closing discard: it must keep a card to discard",
-            )
-        if not burraco:
-            return (
-                "unable to close",
-                f"it would keep only {left[0].code}, whose discard would empty its hand, and "
-                "its side has no burraco to close with",
-            )
-        if is_wildcard(left[0]):
-            return (
-                "unable to close",
-                f"it would keep only {left[0].code}, a wildcard, and a hand may not be closed "
-                "by discarding a wildcard",
-            )
-        return None
-
-    def _check_meld_action(self, action: Action) -> tuple[Meld, list[Card]]:
-        seat = self._require_turn(action, MELD)
-        cards: tuple[Card, ...] = action.args[0][1]
-        left = self._require_held(action, seat, cards)
-        checked = check_meld(cards)
-        if checked.meld is None:
-            raise self._breach(action, checked.rule, checked.reason)
-        burraco = self.has_burraco(self.side_of(seat)) or checked.meld.burraco is not None
-        problem = self._leave_problem(seat, left, burraco)
-        if problem is not None:
-            raise self._breach(action, *problem)
-        return checked.meld, left
-
-    def _check_add_action(self, action: Action) -> tuple[Meld, list[Card]]:
-        seat = self._require_turn(action, MELD)
-        cards: tuple[Card, ...] = action.arg("cards")
-        index: int = action.arg("meld")
-        side = self.side_of(seat)
-        melds = self.melds[side]
-        if index >= len(melds):
-            whose = "its team has" if self.team_game else "it has"
-            raise self._breach(
-                action,
-                "own melds",
-                f"{whose} {len(melds)} meld(s) (numbered from 0), and a player may add "
-                "only to its own side's melds",
-            )
-        left = self._require_held(action, seat, cards)
-        checked = check_addition(melds[index], cards)
-        if checked.meld is None:
-            raise self._breach(action, checked.rule, checked.reason)
-        burraco = checked.meld.burraco is not None or any(
-            m.burraco for i, m in enumerate(melds) if i != index
-        )
-        problem = self._leave_problem(seat, left, burraco)
-        if problem is not None:
-            raise self._breach(action, *problem)
-        return checked.meld, left
-
-    def _discard_problem(self, seat: int, card: Card) -> tuple[str, str] | None:
-        if len(self.hands[seat]) > 1:
-            return None
-        side = self.side_of(seat)
-        if not self.took_pozzetto[side]:
-            return None  # the hand empties: the pozzetto comes next turn
-        if not self.has_burraco(side):
-            return (
-                "closing",
-                "it is its last card and its side has taken its pozzetto, so this discard "
-                "would close, but the side has no burraco",
-            )
-        if is_wildcard(card):
-            return ("closing", "a hand may not be closed by discarding a wildcard")
-        return None
-
-    @staticmethod
-    def _breach(action: Action, rule: str, why: str) -> RuleViolation:
-        cards = action.arg("cards")
-        what = action.type
-        if cards is not None:
-            what += " " + codes(cards)
-            if action.type == "add":
-                what += f" to meld {action.arg('meld')}"
-        elif action.card is not None:
-            what += " " + action.card.code
-        return RuleViolation(
-            f"seat {action.seat} cannot {what}: {why}",
-            seat=action.seat,
-            event=action.to_event(),
-            rule=rule,
-        )
 
     # ------------------------------------------------------------------ applying
 

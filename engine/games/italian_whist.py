@@ -35,35 +35,18 @@ must add up to 9.
 first joker still to declare), then ``over``. ``hand(seat)`` is the cards the seat is
 playing now: all 18 during the split, then the first hand, then the second hand.
 
-**Views.** A seat sees its current hand; once it has split, its ``first_hand`` and
-the ``second_hand`` it formed with the seat it goes to (``{"cards": [...], "to": s}``),
-which it composed; never the second hand passed *to* it before its first hand is
-over (other hands only as counts: ``hand_sizes``, ``waiting_hand_sizes``). A
-spectator sees no hand at all. Every view shows ``trump`` (``"S"`` or ``None``) and
-``passing`` (``left``/``right``/``keep``) of the current deal (between deals: of the
-next one), ``hand_number`` (1 or 2 while a hand is played), ``split_done`` during the
-split, ``first_hand_tricks`` once the first hand is over, each joker's declared value
-(``"as"``) in ``trick`` and ``last_trick``, and ``jokers_to_declare``: the seat, joker
-and possible suits of each declaration still awaited.
-
-**Legal actions during the split.** A seat has C(18, 9) = 48620 possible splits.
-:meth:`ItalianWhist.legal_actions` lists them when asked, but
-:meth:`~ItalianWhist.legal_count` counts them without listing,
-:meth:`~ItalianWhist.random_action` draws one uniformly without listing, and a
-seat's view shows the compact hint ``{"type": "split", "seat": s, "choose": 9}``
-instead of the list (it is a hint, not an event to send).
+Apart from the game's state: the rules in :mod:`~engine.games.italian_whist_rules`
+(re-exported here), what a seat may do in :mod:`~engine.games.italian_whist_choices`
+(48,620 splits, counted and drawn without listing), what it sees in ``italian_whist_view``.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import combinations
-from math import comb
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from engine.actions import Action, make_action
-from engine.cards import BLACK_JOKER, RED_JOKER, SUIT_NAMES, Card, french_deck, sorted_cards
+from engine.actions import Action
+from engine.cards import SUIT_NAMES, Card, french_deck, sorted_cards
 from engine.errors import CardNotHeld, MalformedEvent, NotYourTurn, RuleViolation, WrongPhase
 from engine.game import (
     Event,
@@ -75,177 +58,34 @@ from engine.game import (
     require,
     tally_action,
 )
+from engine.games import italian_whist_view
+from engine.games.italian_whist_choices import ItalianWhistChoices
+from engine.games.italian_whist_rules import *  # noqa: F403  (re-exported)
+from engine.games.italian_whist_rules import (
+    DEALT,
+    HAND_SIZE,
+    JOKER,
+    JOKER_FOLLOWING,
+    PASS_OFFSET,
+    PLAYERS,
+    SPLIT,
+    deal_score,
+    describe_follow,
+    joker_action,
+    joker_value_problem,
+    passing_direction,
+    split_action,
+    suit_to_follow,
+    trick_winner,
+    trump_of_deal,
+)
 from engine.options import Option
-from engine.tricks import PLAY, TrickGame, play_action, winning_seat
-
-PLAYERS: Final = 3
-DEALT: Final = 18
-"""Cards dealt to each seat."""
-HAND_SIZE: Final = 9
-"""Cards (and tricks) in each of the two hands of a deal."""
-
-SPLIT: Final = "split"
-"""The phase (and event) in which the seats choose their first hands."""
-JOKER: Final = "joker"
-"""The phase (and event) in which the players of a complete trick's jokers declare them."""
-
-PASSING: Final = ("left", "right", "keep")
-"""Where the second hands go in deals ``k`` with ``k mod 3`` = 0, 1, 2."""
-PASS_OFFSET: Final = {"left": 1, "right": -1, "keep": 0}
-"""The second hand of seat ``s`` goes to seat ``s + PASS_OFFSET[direction]``."""
-
-COLOUR_SUITS: Final = {"red": "HD", "black": "SC"}
-JOKER_FOLLOWING: Final = {
-    "S": BLACK_JOKER, "C": BLACK_JOKER, "SC": BLACK_JOKER,
-    "H": RED_JOKER, "D": RED_JOKER, "HD": RED_JOKER,
-}  # fmt: skip
-"""The joker that follows each result of :func:`suit_to_follow`."""
-NATURAL_CARDS: Final = tuple(french_deck())
-
-Trick = Sequence[tuple[int, Card]]
-"""A trick as ``(seat, card)`` pairs in the order played (the lead first)."""
+from engine.tricks import PLAY
 
 _NO_DECLARATIONS: Final[Mapping[int, Card]] = {}
 
 
-# ---------------------------------------------------------------------- the schedule
-
-
-def passing_direction(deal_number: int) -> str:
-    """Where the second hands go in deal ``deal_number`` (0-based): left, right, keep."""
-    return PASSING[deal_number % 3]
-
-
-def trump_of_deal(deal_number: int) -> str | None:
-    """Spades are trumps in deals 3, 4, 5 (mod 6); deals 0, 1, 2 have no trumps."""
-    return "S" if deal_number % 6 >= 3 else None
-
-
-# ---------------------------------------------------------------------- joker rules
-
-
-def suit_to_follow(trick: Trick) -> str:
-    """The suit letters that count as following ``trick`` (which holds a lead).
-
-    - A natural card led: its suit, e.g. ``"H"``.
-    - A joker led: the suit of the first natural card of the joker's colour played
-      after it (after ``RJ 7C 5D`` it is ``"D"``); until one has been played,
-      either suit of the joker's colour (``"HD"`` or ``"SC"``): a player holding a
-      card of that colour must play one.
-
-    The joker of the same colour also follows (see :func:`follows`).
-    """
-    lead = trick[0][1]
-    if not lead.is_joker:
-        return lead.suit  # type: ignore[return-value]
-    colour = lead.colour
-    for _, played in trick[1:]:
-        if not played.is_joker and played.colour == colour:
-            return played.suit  # type: ignore[return-value]
-    return COLOUR_SUITS[colour]
-
-
-def following_joker(follow: str) -> Card:
-    """The joker that may follow ``follow`` (a result of :func:`suit_to_follow`):
-    the red joker follows hearts and diamonds, the black joker spades and clubs."""
-    return JOKER_FOLLOWING[follow]
-
-
-def follows(card: Card, follow: str) -> bool:
-    """Whether playing ``card`` follows ``follow``: a natural card of a suit to
-    follow, or the joker of that colour."""
-    if card.is_joker:
-        return card is following_joker(follow)
-    return card.suit in follow  # type: ignore[operator]
-
-
-def following_cards(hand: Iterable[Card], follow: str) -> list[Card]:
-    """The cards of ``hand`` that follow ``follow``. If there are any, the player
-    must play one of them (so the holder of the red joker with no natural card of a
-    red suit led must play the joker); if there are none, any card may be played."""
-    return [c for c in hand if follows(c, follow)]
-
-
-def joker_suit(trick: Trick, index: int) -> str | None:
-    """The suit of the joker at ``trick[index]``: the suit of the first natural card
-    of the joker's own colour in the trick, played before or after it; ``None``
-    when the trick holds none (its player then chooses either suit of its colour).
-
-    This one rule gives every case of the seed:
-
-    - a joker following a lead of its colour takes the suit led;
-    - a joker led takes the suit of the next card of its colour;
-    - a joker on a lead of the other colour takes the suit of the third card if that
-      card is of the joker's colour;
-    - a joker among two cards of the other colour is its player's choice (it matters
-      for the black joker on a red trick when spades are trumps).
-    """
-    colour = trick[index][1].colour
-    for _, played in trick:
-        if not played.is_joker and played.colour == colour:
-            return played.suit
-    return None
-
-
-def joker_suits(trick: Trick, index: int) -> str:
-    """The suits the joker at ``trick[index]`` may be declared in (one, or two when
-    :func:`joker_suit` leaves it to its player)."""
-    suit = joker_suit(trick, index)
-    return suit if suit is not None else COLOUR_SUITS[trick[index][1].colour]
-
-
-def joker_choices(trick: Trick, index: int) -> list[Card]:
-    """The cards the joker at ``trick[index]`` may be declared as: every card of its
-    suit(s) (:func:`joker_suits`) that is not a natural card in this trick."""
-    suits = joker_suits(trick, index)
-    in_trick = {played for _, played in trick}
-    return [c for c in NATURAL_CARDS if c.suit in suits and c not in in_trick]  # type: ignore[operator]
-
-
-def trick_winner(trick: Trick, declared: Mapping[int, Card], trump: str | None) -> int:
-    """The seat winning a complete ``trick`` whose jokers stand for the cards in
-    ``declared`` (trick index → card): the highest trump, or failing one the highest
-    card of the suit led. A led joker leads the suit of the card it stands for."""
-    effective = [(seat, declared.get(index, played)) for index, (seat, played) in enumerate(trick)]
-    return winning_seat(effective, trump)
-
-
-def describe_follow(trick: Trick, follow: str) -> str:
-    """Say in words what is to be followed (for error messages)."""
-    lead = trick[0][1]
-    if not lead.is_joker:
-        return f"{SUIT_NAMES[follow]} were led"
-    if len(follow) == 2:
-        suits = " or ".join(SUIT_NAMES[s] for s in follow)
-        return (
-            f"the {lead.name} was led and no natural {lead.colour} card has followed it, "
-            f"so {suits} are to be followed"
-        )
-    return (
-        f"the {lead.name} was led and the first {lead.colour} card played to it is a "
-        f"{SUIT_NAMES[follow][:-1]}, so {SUIT_NAMES[follow]} are to be followed"
-    )
-
-
-# ---------------------------------------------------------------------- actions
-
-
-def split_action(seat: int, first: Iterable[Card]) -> Action:
-    """The split of ``seat`` choosing ``first`` as its first hand (order free: the
-    cards are kept sorted, so equal splits compare equal)."""
-    return make_action(SPLIT, seat, first=tuple(sorted_cards(first)))
-
-
-def joker_action(seat: int, value: Card) -> Action:
-    """``seat`` declaring that its joker in the complete trick stands for ``value``."""
-    return Action(JOKER, seat, None, (("as", value),))
-
-
-def _codes(items: Iterable[Card]) -> list[str]:
-    return [c.code for c in items]
-
-
-class ItalianWhist(TrickGame):
+class ItalianWhist(ItalianWhistChoices):
     name = "italian_whist"
     title = "Italian Whist"
     player_counts = (PLAYERS,)
@@ -441,25 +281,6 @@ class ItalianWhist(TrickGame):
             )
         return None
 
-    def _playable(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may play to the current trick, in display order."""
-        hand = self.hands[seat]
-        trick = self.trick
-        if trick:
-            lead = trick[0][1]
-            if lead.is_joker:
-                options = following_cards(hand, suit_to_follow(trick))
-            else:
-                led = lead.suit
-                joker = JOKER_FOLLOWING[led]  # type: ignore[index]
-                options = [c for c in hand if c.suit == led or c is joker]
-            if options:
-                return sorted_cards(options)
-        return sorted_cards(hand)
-
-    def _legal_plays(self, seat: int) -> list[Action]:
-        return [play_action(seat, c) for c in self._playable(seat)]
-
     def _trick_complete(self) -> None:
         trick = self.trick
         if not (trick[0][1].is_joker or trick[1][1].is_joker or trick[2][1].is_joker):
@@ -496,25 +317,7 @@ class ItalianWhist(TrickGame):
                 seat=seat,
                 event=action.to_event(),
             )
-        suits = joker_suits(trick, index)
-        names = " or a ".join(SUIT_NAMES[s][:-1] for s in suits)
-        if value.is_joker:
-            problem = f"a joker stands for a natural card (a {names}), not for the {value.name}"
-        elif value.suit not in suits:  # type: ignore[operator]
-            if joker_suit(trick, index) is None:
-                problem = (
-                    f"the trick holds no natural {joker.colour} card, so the {joker.name} "
-                    f"stands for a {names} (its player's choice), not for the {value.name}"
-                )
-            else:
-                problem = (
-                    f"the first natural {joker.colour} card in the trick is a {names}, so the "
-                    f"{joker.name} is a {names} too and cannot stand for the {value.name}"
-                )
-        elif any(played is value for _, played in trick):
-            problem = f"the {value.name} itself is in this trick, so the joker cannot stand for it"
-        else:
-            problem = None
+        problem = joker_value_problem(trick, index, value)
         if problem is not None:
             raise RuleViolation(
                 f"seat {seat} cannot declare its {joker.name} as {value.code}: {problem}",
@@ -549,62 +352,6 @@ class ItalianWhist(TrickGame):
     def _game_is_over(self) -> bool:
         limit: int = self.options["score_limit"]
         return any(total >= limit or total <= -limit for total in self.totals)
-
-    # ------------------------------------------------------------------ legal actions
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._legal_plays(seat) if seat == self.turn else []
-        if phase == SPLIT:
-            if self.split_first[seat] is not None:
-                return []
-            cards = sorted_cards(self.hands[seat])
-            return [split_action(seat, first) for first in combinations(cards, HAND_SIZE)]
-        if phase == JOKER:
-            index = self.pending_jokers[0]
-            if self.trick[index][0] != seat:
-                return []
-            return [joker_action(seat, c) for c in joker_choices(self.trick, index)]
-        return []
-
-    def _iter_legal(self, seat: int) -> Iterator[Action]:
-        if self.phase == SPLIT:
-            # Lazily: 48,620 splits of 18 cards.
-            if self.split_first[seat] is None:
-                cards = sorted_cards(self.hands[seat])
-                yield from (split_action(seat, first) for first in combinations(cards, HAND_SIZE))
-            return
-        yield from super()._iter_legal(seat)
-
-    def _count_legal(self, seat: int) -> int:
-        if self.phase == SPLIT:
-            return comb(len(self.hands[seat]), HAND_SIZE)
-        return super()._count_legal(seat)
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        phase = self.phase
-        if phase == PLAY and (seat is None or seat == self.turn):
-            # Hot path of random playouts: one card, without building every action.
-            cards = self._playable(self.turn)
-            return play_action(self.turn, cards[rng.randrange(len(cards))])
-        if phase == SPLIT:
-            to_split = self.seats_to_act()
-            seats = to_split if seat is None else [s for s in (seat,) if s in to_split]
-            if not seats:
-                raise WrongPhase(f"seat {seat} has already split; no split is awaited from it")
-            # Every seat to act has the same number of splits, so a uniform seat and
-            # then a uniform 9-card subset is uniform over all legal splits.
-            chosen = seats[rng.randrange(len(seats))]
-            return split_action(chosen, rng.sample(sorted_cards(self.hands[chosen]), HAND_SIZE))
-        return super().random_action(rng, seat)
-
-    def _view_legal(self, seat: int) -> list[dict[str, Any]]:
-        if self.phase == SPLIT:
-            if self.split_first[seat] is not None:
-                return []
-            return [{"type": SPLIT, "seat": seat, "choose": HAND_SIZE}]
-        return super()._view_legal(seat)
 
     # ------------------------------------------------------------------ tally
 
@@ -650,59 +397,4 @@ class ItalianWhist(TrickGame):
 
     def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
         super()._add_to_view(view, seat)
-        phase = self.phase
-        in_deal = phase in (SPLIT, PLAY, JOKER)
-        # Trumps and passing describe the current deal (between deals: the next one).
-        view["trump"] = self.trump if in_deal else trump_of_deal(self.deal_number)
-        view["passing"] = self.passing
-        view["hand_number"] = self.hand_number if phase in (PLAY, JOKER) else None
-        view["split_done"] = [s is not None for s in self.split_first] if phase == SPLIT else None
-        view["waiting_hand_sizes"] = [len(h) for h in self.waiting_hands]
-        view["first_hand_tricks"] = self.first_hand_tricks
-        view["trick"] = _trick_view(self.trick, self.declared)
-        view["last_trick"] = _trick_view(self.last_trick, self.last_declared)
-        view["jokers_to_declare"] = (
-            [
-                {
-                    "seat": self.trick[index][0],
-                    "card": self.trick[index][1].code,
-                    "suits": list(joker_suits(self.trick, index)),
-                }
-                for index in self.pending_jokers
-            ]
-            if phase == JOKER
-            else []
-        )
-        view["first_hand"] = view["second_hand"] = None
-        if seat is None:
-            return
-        # A seat sees its own split: the second hand it formed and where it goes (it
-        # composed it), but never the second hand passed to it before it plays it.
-        chosen = self.split_first[seat] if in_deal else None
-        if chosen is None:
-            return
-        view["first_hand"] = _codes(chosen)
-        if phase == SPLIT:
-            formed = sorted_cards(self.hands[seat] - set(chosen))
-        else:
-            formed = list(self.formed_second[seat])
-        view["second_hand"] = {
-            "cards": _codes(formed),
-            "to": (seat + PASS_OFFSET[self.passing]) % PLAYERS,
-        }
-
-
-def _trick_view(trick: Trick, declared: Mapping[int, Card]) -> list[dict[str, Any]]:
-    shown: list[dict[str, Any]] = []
-    for index, (seat, played) in enumerate(trick):
-        entry: dict[str, Any] = {"seat": seat, "card": played.code}
-        if played.is_joker:
-            value = declared.get(index)
-            entry["as"] = value.code if value is not None else None
-        shown.append(entry)
-    return shown
-
-
-def deal_score(first: Sequence[int], second: Sequence[int]) -> list[int]:
-    """Each seat scores its first-hand tricks minus its second-hand tricks."""
-    return [a - b for a, b in zip(first, second, strict=True)]
+        italian_whist_view.add_view(self, view, seat)

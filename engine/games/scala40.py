@@ -50,35 +50,23 @@ The rules (RULES.md §9 and the seed 004, which is the authority):
   (a card is left) and at most 198 (13 cards: four jokers, eight aces and a king).
   ``"closed": null`` records a void hand: every point 0.
 
-``legal_actions`` lists the draws, the discards, the joker swaps and every addition of
-a single card (a joker once per name that fits); opens, new melds and additions of
-several cards are validated on demand (:meth:`Scala40.check_meld_for`,
-:func:`~engine.games.scala40_melds.check_meld`). ``legal_count`` counts that list.
-``random_action`` is a player that melds what it can: it uses a taken discard first,
-opens when its hand holds 40, lays melds and single cards, sometimes swaps a joker, then
-discards a random allowed card; it draws the discard half the time it may.
-
-**Views**: a seat's own hand; the others' as counts; the stock's size (never its cards or
-order); the discard pile (bottom first) and the melds (with who laid them) are public,
-and so is the card a player took from the discard pile while it is still unused.
+Split out: the state, the checks each event goes through and the view in
+:mod:`~engine.games.scala40_state`; legal actions, meld checks for a page and the random
+player in :mod:`~engine.games.scala40_choices`.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Hashable, Iterator
-from itertools import chain
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from engine.actions import Action, make_action
+from engine.actions import Action
 from engine.cards import Card, double_deck, sorted_cards
-from engine.errors import CardNotHeld, IllegalEvent, RuleViolation, WrongPhase
+from engine.errors import CardNotHeld, IllegalEvent, WrongPhase
 from engine.game import (
     DEAL,
     ChanceShuffle,
     Event,
-    Game,
     applier,
     parse_cards,
     parse_int_list,
@@ -87,30 +75,25 @@ from engine.game import (
     tally_action,
 )
 from engine.games import scala40_events as events
-from engine.games import scala40_legal as legal
-from engine.games import scala40_play as play
+from engine.games.scala40_choices import Scala40Choices
 from engine.games.scala40_melds import (
     Meld,
-    MeldCheck,
     MeldError,
-    Slot,
     build_meld,
     extend_meld,
     hand_points,
     swap_joker,
 )
+from engine.games.scala40_state import OPENING, PLAY, RESHUFFLE
 from engine.options import Option
 
-PLAY: Final = "play"
-RESHUFFLE: Final = "reshuffle"
 HAND_SIZE: Final = 13
-OPENING: Final = 40
 MAX_HAND_POINTS: Final = 4 * 25 + 8 * 11 + 10
 STOCK: Final = events.STOCK
 DISCARD: Final = events.DISCARD
 
 
-class Scala40(Game):
+class Scala40(Scala40Choices):
     name = "scala40"
     title = "Scala Quaranta"
     player_counts = (2, 3, 4, 5, 6)
@@ -126,29 +109,6 @@ class Scala40(Game):
         ),
     }  # fmt: skip
 
-    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
-        super().__init__(players, options, first_dealer)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.stock: list[Card] = []
-        """The stock, top first; ``stock[stock_pos:]`` is left."""
-        self.stock_pos = 0
-        self.pile: list[Card] = []
-        """The discard pile, bottom first (its top is the last card)."""
-        self.melds: list[Meld] = []
-        self.opened = [False] * players
-        self.out = [False] * players
-        """Players whose total has reached the limit."""
-        self.turn = 0
-        self.drawn = False
-        """Whether the seat to act has drawn this turn."""
-        self.taken: Card | None = None
-        """The card taken from the discard pile this turn, if any."""
-        self.taken_keep = 0
-        """How many copies of ``taken`` the player held before taking it."""
-        self.reshuffles = 0
-        """Reshuffles in this deal so far."""
-        self.last_hand: dict[str, Any] | None = None
-
     def new_deck(self) -> list[Card]:
         return double_deck(4)
 
@@ -161,18 +121,6 @@ class Scala40(Game):
             return None
         label = f"reshuffle:{self.deal_number}:{self.reshuffles}"
         return ChanceShuffle("reshuffle", "stock", label, tuple(sorted_cards(self.pile[:-1])))
-
-    # ------------------------------------------------------------------ seats
-
-    def active(self) -> list[int]:
-        return [s for s in range(self.players) if not self.out[s]]
-
-    def next_active(self, seat: int) -> int:
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
-            if not self.out[other]:
-                return other
-        return seat
 
     # ------------------------------------------------------------------ dealing
 
@@ -225,201 +173,6 @@ class Scala40(Game):
         self.reshuffles += 1
         self.phase = PLAY
 
-    # ------------------------------------------------------------------ asking
-
-    @property
-    def to_act(self) -> int | list[int] | None:
-        return self.turn if self.phase == PLAY else None
-
-    def hand(self, seat: int) -> list[Card]:
-        return sorted_cards(self.hands[seat])
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos if self.phase in (PLAY, RESHUFFLE) else 0
-
-    @property
-    def must_use(self) -> Card | None:
-        """The card taken from the discard pile this turn while it is still unused."""
-        taken = self.taken
-        if taken is None or self.hands[self.turn].count(taken) <= self.taken_keep:
-            return None
-        return taken
-
-    def may_draw_discard(self, seat: int) -> str | None:
-        """Why ``seat`` may not take the top discard now (``None``: it may)."""
-        if not self.opened[seat]:
-            return "only a player who has opened may draw from the discard pile"
-        if not self.pile:
-            return "the discard pile is empty"
-        top = self.pile[-1]
-        hand = [*self.hands[seat], top]
-        if not play.find_uses(top, hand, self.melds, limit=1):
-            return (
-                f"the {top.name} could not be used in a meld this turn, and a card drawn from "
-                "the discard pile must be"
-            )
-        return None
-
-    def discard_ban(self, seat: int, card: Card) -> str | None:
-        """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
-        taken = self.must_use
-        if taken is not None:
-            return f"the {taken.name} taken from the discard pile must be used in a meld first"
-        if self.opened[seat]:
-            return None
-        held = self.hands[seat]
-        if self._banned_before_opening(card) and not all(map(self._banned_before_opening, held)):
-            if card.is_joker:
-                return "a player who has not opened may not discard a joker"
-            return (
-                f"a player who has not opened may not discard the {card.name}: it could be added "
-                "to a meld on the table"
-            )
-        return None
-
-    def _banned_before_opening(self, card: Card) -> bool:
-        return card.is_joker or play.extends_a_meld(card, self.melds)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase != PLAY or seat != self.turn:
-            return []
-        if not self.drawn:
-            actions = [events.draw_action(seat, STOCK)]
-            if self.may_draw_discard(seat) is None:
-                actions.append(events.draw_action(seat, DISCARD))
-            return actions
-        hand = self.hands[seat]
-        actions = []
-        for card in sorted_cards(set(hand)):
-            if self.discard_ban(seat, card) is None:
-                actions.append(make_action("discard", seat, card))
-        if not self.opened[seat]:
-            return actions
-        for card in sorted_cards(set(hand)):
-            if not card.is_joker:
-                for index in play.swaps_for(card, self.melds):
-                    action = make_action("swap", seat, card, meld=index)
-                    if self._keeps_taken_usable(seat, swap=(index, card)):
-                        actions.append(action)
-            if len(hand) >= 2:
-                for index, slot in play.single_adds(card, self.melds):
-                    if self._keeps_taken_usable(seat, add=(index, (slot,))):
-                        actions.append(events.add_action(seat, index, (slot,)))
-        return actions
-
-    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
-        """Every legal opening, meld and addition of two or more cards (single additions
-        and swaps are natural choices), one writing per play (:mod:`scala40_legal`)."""
-        if self.phase != PLAY or seat != self.turn or not self.drawn:
-            return
-        hand = self.hands[seat]
-        seen: set[Hashable] = set()
-        tries: Iterator[Action]
-        if not self.opened[seat]:
-            tries = (
-                events.open_action(seat, melds)
-                for melds in legal.opening_candidates(hand, seat, OPENING)
-            )
-        else:
-            tries = chain(
-                (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
-                (
-                    events.add_action(seat, index, slots)
-                    for index, meld in enumerate(self.melds)
-                    for slots in legal.addition_candidates(meld, hand)
-                ),
-            )
-        for action in tries:
-            key = self._play_key(action)
-            if key is not None and key not in seen:
-                seen.add(key)
-                yield action
-
-    def _play_key(self, action: Action) -> Hashable | None:
-        """The table ``action`` would leave, or ``None`` if it is not legal now (tried
-        on the game and undone: the appliers check everything before changing)."""
-        seat = action.seat
-        assert seat is not None
-        hands, melds, opened = self.hands, self.melds, self.opened
-        self.hands = list(hands)
-        self.hands[seat] = list(hands[seat])
-        self.melds = list(melds)
-        self.opened = list(opened)
-        try:
-            self._appliers[action.type](action)
-            return legal.table_key(action.type, self.melds)
-        except IllegalEvent:
-            return None
-        finally:
-            self.hands, self.melds, self.opened = hands, melds, opened
-
-    def _is_legal(self, seat: int, action: Action) -> bool:
-        if action.type in ("open", "meld", "add") and self.phase == PLAY and self.drawn:
-            return self._play_key(action) is not None
-        return super()._is_legal(seat, action)
-
-    def canonical(self, action: Action) -> Action:
-        if action.type not in ("open", "meld", "add") or action.seat is None:
-            return action
-        wanted = self._play_key(action) if self._is_legal(action.seat, action) else None
-        if wanted is None:
-            return action
-        for listed in self._iter_legal(action.seat):
-            if listed.type == action.type and self._play_key(listed) == wanted:
-                return listed
-        return action
-
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        if self.phase != PLAY or (seat is not None and seat != self.turn):
-            return super().random_action(rng, seat)
-        seat = self.turn
-        hand = self.hands[seat]
-        if not self.drawn:
-            if rng.random() < 0.5 and self.may_draw_discard(seat) is None:
-                return events.draw_action(seat, DISCARD)
-            return events.draw_action(seat, STOCK)
-        taken = self.must_use
-        if taken is not None:
-            uses = play.find_uses(taken, hand, self.melds)
-            return self._use_action(seat, uses[rng.randrange(len(uses))])
-        if not self.opened[seat]:
-            opening = play.find_open(hand, rng)
-            if opening is not None:
-                return events.open_action(seat, [tuple(m.slots) for m in opening])
-        else:
-            melds = [m for m in play.hand_melds(hand) if len(m.slots) < len(hand)]
-            if melds:
-                return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
-            others = [a for a in self._legal_actions(seat) if a.type != "discard"]
-            swaps = [a for a in others if a.type == "swap"]
-            if swaps and rng.random() < 0.3:
-                return swaps[rng.randrange(len(swaps))]
-            adds = [a for a in others if a.type == "add"]
-            if adds:
-                return adds[rng.randrange(len(adds))]
-        discards = [c for c in sorted_cards(set(hand)) if self.discard_ban(seat, c) is None]
-        return make_action("discard", seat, discards[rng.randrange(len(discards))])
-
-    def _use_action(self, seat: int, use: play.Use) -> Action:
-        kind, index, slots = use
-        if kind == "swap":
-            return make_action("swap", seat, slots[0][0], meld=index)
-        if kind == "add":
-            return events.add_action(seat, index, slots)
-        return events.meld_action(seat, slots)
-
-    def check_meld_for(self, seat: int, cards: list[str]) -> MeldCheck:
-        """Whether ``seat`` may lay ``cards`` as a new meld now (its own cards, a legal
-        meld, its last card kept), and if not why: for a web page's meld builder."""
-        try:
-            slots = [events.slot_of(c) for c in cards]
-            meld = build_meld(slots, seat)
-            self._check_held(seat, [slots], events.meld_action(seat, tuple(slots)))
-        except (MeldError, IllegalEvent) as error:
-            return MeldCheck(False, str(error))
-        return MeldCheck(True, None, meld.kind, meld.value(), tuple(meld.tokens()))
-
     # ------------------------------------------------------------------ the turn
 
     @parser("draw")
@@ -445,104 +198,6 @@ class Scala40(Game):
     @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
         return events.parse_discard(event, self.players)
-
-    def _require_turn(self, action: Action, drawn: bool = True) -> int:
-        seat = action.seat
-        assert seat is not None
-        if self.phase != PLAY:
-            raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: the game is in its {self.phase} phase",
-                seat=seat,
-                event=action.to_event(),
-            )
-        if seat != self.turn:
-            raise self._not_your_turn(action)
-        if drawn and not self.drawn:
-            raise self._breach(action, "draw first", "a turn begins with a draw")
-        if not drawn and self.drawn:
-            raise self._breach(action, "one draw a turn", "it has already drawn this turn")
-        return seat
-
-    def _breach(self, action: Action, rule: str, why: str) -> RuleViolation:
-        return RuleViolation(
-            f"seat {action.seat} cannot {action.type} ({events.what(action)}): {why}",
-            seat=action.seat,
-            event=action.to_event(),
-            rule=rule,
-        )
-
-    def _require_opened(self, action: Action, seat: int) -> None:
-        if not self.opened[seat]:
-            why = {
-                "meld": "a player's first melds are laid together in one open event worth 40 "
-                "or more",
-                "add": "a player who has not opened may not add to melds",
-                "swap": "a player who has not opened may not swap jokers",
-            }[action.type]
-            raise self._breach(action, "opening", why)
-
-    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> Counter[Card]:
-        need: Counter[Card] = Counter(held for group in groups for held, _ in group)
-        have = Counter(self.hands[seat])
-        missing = need - have
-        if missing:
-            what = " ".join(sorted(c.code for c in missing.elements()))
-            raise CardNotHeld(
-                f"seat {seat} cannot {action.type} ({events.what(action)}): "
-                f"it does not hold {what}",
-                seat=seat,
-                event=action.to_event(),
-            )
-        if sum(need.values()) >= len(self.hands[seat]):
-            raise self._breach(
-                action,
-                "last card",
-                "a player may never meld their last card (a discard must end the turn)",
-            )
-        return need
-
-    def _keeps_taken_usable(
-        self,
-        seat: int,
-        *,
-        melds: list[Meld] | None = None,
-        add: tuple[int, tuple[Slot, ...]] | None = None,
-        swap: tuple[int, Card] | None = None,
-    ) -> bool:
-        taken = self.must_use
-        if taken is None or seat != self.turn:
-            return True
-        hand = list(self.hands[seat])
-        table = list(self.melds)
-        used: list[Card] = []
-        if melds is not None:
-            used = [held for m in melds for held, _ in m.slots]
-            table.extend(melds)
-        if add is not None:
-            index, slots = add
-            used = [held for held, _ in slots]
-            table[index] = extend_meld(table[index], slots)
-        if swap is not None:
-            index, card = swap
-            used = [card]
-            table[index] = swap_joker(table[index], card)
-            joker = next(h for h, s in self.melds[index].slots if h.is_joker)
-            hand.append(joker)
-        for card in used:
-            hand.remove(card)
-        if hand.count(taken) <= self.taken_keep:
-            return True
-        return bool(play.find_uses(taken, hand, table, limit=1))
-
-    def _refuse_if_stranded(self, action: Action, seat: int, **change: Any) -> None:
-        if not self._keeps_taken_usable(seat, **change):
-            taken = self.must_use
-            assert taken is not None
-            raise self._breach(
-                action,
-                "discard draw must be used",
-                f"the {taken.name} taken from the discard pile could no longer be used this turn",
-            )
 
     @applier("draw")
     def _apply_draw(self, action: Action) -> None:
@@ -618,11 +273,6 @@ class Scala40(Game):
         for held, _ in slots:
             self.hands[seat].remove(held)
         self.melds[index] = extended
-
-    def _meld_at(self, action: Action, index: int) -> Meld:
-        if index >= len(self.melds):
-            raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
-        return self.melds[index]
 
     @applier("swap")
     def _apply_swap(self, action: Action) -> None:
@@ -741,20 +391,3 @@ class Scala40(Game):
                 )
         self.last_hand = {"closed": closed, "hand": list(points)}
         return list(points)
-
-    # ------------------------------------------------------------------ view
-
-    def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
-        playing = self.phase in (PLAY, RESHUFFLE)
-        view["hand"] = [c.code for c in self.hand(seat)] if seat is not None else None
-        view["hand_sizes"] = [len(h) for h in self.hands]
-        view["stock_size"] = self.stock_size
-        view["discard_pile"] = [c.code for c in self.pile] if playing else []
-        view["melds"] = [m.to_json() for m in self.melds] if playing else []
-        view["opened"] = list(self.opened) if playing else [False] * self.players
-        view["out"] = list(self.out)
-        view["limit"] = self.options["limit"]
-        view["step"] = ("play" if self.drawn else "draw") if self.phase == PLAY else None
-        taken = self.must_use if self.phase == PLAY else None
-        view["must_use"] = taken.code if taken is not None else None
-        view["last_hand"] = self.last_hand

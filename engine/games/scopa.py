@@ -39,10 +39,8 @@ The rules (RULES.md §5 and the seed 004, which is the authority):
 A score sheet records a round as ``{"type": "tally", "cards": [...], "coins": [...],
 "scope": [...], "settebello": side, "primiera": [...]}``, per side: cards and coins
 taken, scope made, the side that took the settebello, and each side's primiera (0
-for a side that may not score it). The checks: cards add up to 40 and coins to 10, no
-side has more coins than cards, each scopa takes at least two cards and a side makes
-at most one per play it has, the settebello's side has a coin, and each primiera is
-one a side can have with those cards. It is scored exactly as an online round.
+for a side that may not score it), checked as :mod:`engine.games.scopa_tally` says. It
+is scored exactly as an online round.
 
 **Views.** A seat sees its own hand; the others' only as counts (``hand_sizes``),
 partners' included. Public: the ``table`` (in the order the cards arrived), the
@@ -74,50 +72,32 @@ from engine.game import (
     parser,
     tally_action,
 )
+from engine.games.scopa_captures import (
+    CACHE_LIMIT,
+    CAPTURES_BY_JSON,
+    capture_problem,
+    card_list,
+    legal_plays,
+)
+from engine.games.scopa_captures import capture_action as capture_action  # re-exported
+from engine.games.scopa_rules import DECK_SIZE as DECK_SIZE  # re-exported
 from engine.games.scopa_rules import (
-    FEWEST_SUITS,
-    POSSIBLE_FULL_PRIMIERA,
-    POSSIBLE_PRIMIERA,
+    PLAYS_PER_ROUND,
+    TABLE_SIZE,
     VALUE,
     RoundCount,
-    can_sum_to,
     count_piles,
     round_points,
     same_value_or_sum,
 )
+from engine.games.scopa_tally import tally_problem
 from engine.options import Option
 from engine.tricks import play_action
 
 PLAY: Final = "play"
 HAND_SIZE: Final = 3
-TABLE_SIZE: Final = 4
-DECK_SIZE: Final = 40
-PLAYS_PER_ROUND: Final = DECK_SIZE - TABLE_SIZE
 DEAL_REFILL: Final = "deal"
 EACH_PLAY: Final = "each_play"
-
-_CAPTURES: dict[tuple[int, Card, tuple[Card, ...]], Action] = {}
-_CAPTURES_BY_JSON: dict[tuple[int, str, tuple[str, ...]], Action] = {}
-_CACHE_LIMIT: Final = 200_000
-"""Capture actions are interned (replaying is then mostly dictionary look-ups); the
-caches are emptied if they ever hold this many."""
-
-
-def capture_action(seat: int, card: Card, capture: tuple[Card, ...]) -> Action:
-    """The (interned) action of ``seat`` playing ``card`` and taking ``capture`` (a
-    non-empty tuple in display order)."""
-    key = (seat, card, capture)
-    action = _CAPTURES.get(key)
-    if action is None:
-        if len(_CAPTURES) >= _CACHE_LIMIT:
-            _CAPTURES.clear()
-            _CAPTURES_BY_JSON.clear()
-        action = _CAPTURES[key] = Action(PLAY, seat, card, (("capture", capture),))
-    return action
-
-
-def _codes(items: Any) -> str:
-    return " ".join(c.code for c in items)
 
 
 class Scopa(Game):
@@ -240,24 +220,13 @@ class Scopa(Game):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != PLAY or seat != self.turn:
             return []
-        actions: list[Action] = []
-        by_value: dict[int, list[tuple[Card, ...]]] = {}
-        table = sorted_cards(self.table)
-        for card in sorted_cards(self.hands[seat]):
-            worth = VALUE[card]
-            captures = by_value.get(worth)
-            if captures is None:
-                captures = by_value[worth] = same_value_or_sum(table, worth, ordered=True)
-            if captures:
-                actions.extend(capture_action(seat, card, taken) for taken in captures)
-            else:
-                actions.append(play_action(seat, card))
-        return actions
+        return legal_plays(seat, self.hands[seat], self.table)
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: only the seat to play has actions.
-            actions = self._legal_actions(self.turn)
+            turn = self.turn
+            actions = legal_plays(turn, self.hands[turn], self.table)
             return actions[rng.randrange(len(actions))]
         return super().random_action(rng, seat)
 
@@ -274,7 +243,7 @@ class Scopa(Game):
                     card = parse_card(event)
                     return play_action(seat, card)
             elif type(raw) is list and all(type(c) is str for c in raw):
-                action = _CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
+                action = CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
                 if action is not None:
                     return action
         seat = parse_seat(event, self.players)
@@ -286,8 +255,8 @@ class Scopa(Game):
             twice = sorted({c.code for c in taken if taken.count(c) > 1})
             raise MalformedEvent(f"'capture' names {' '.join(twice)} more than once", event)
         action = capture_action(seat, card, tuple(sorted_cards(taken)))
-        if len(_CAPTURES_BY_JSON) < _CACHE_LIMIT:
-            _CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
+        if len(CAPTURES_BY_JSON) < CACHE_LIMIT:
+            CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
         return action
 
     @applier("play")
@@ -297,7 +266,9 @@ class Scopa(Game):
         seat, card = self._check_card_play(action, PLAY, self.turn, hand)
         args = action.args
         taken: tuple[Card, ...] = args[0][1] if args else ()
-        self._check_capture(action, seat, card, taken)
+        problem = capture_problem(self.table, card, taken)
+        if problem is not None:
+            raise self._breach(action, *problem)
 
         # Legal: apply it.
         hand.remove(card)
@@ -333,58 +304,11 @@ class Scopa(Game):
             self.stock_pos = start + HAND_SIZE * self.players
             self._deal_hands(stock[start : self.stock_pos])
 
-    def _check_capture(
-        self, action: Action, seat: int, card: Card, taken: tuple[Card, ...]
-    ) -> None:
-        """Raise :class:`RuleViolation` unless ``card`` may take ``taken`` (or be laid,
-        when ``taken`` is empty)."""
-        table = self.table
-        worth = VALUE[card]
-        if not taken:
-            same = [c for c in table if VALUE[c] == worth]
-            if same:
-                raise self._breach(
-                    action,
-                    "must capture",
-                    f"it can capture {_codes(sorted_cards(same))} of the same value ({worth}), "
-                    "and a card that can capture must capture",
-                )
-            if can_sum_to(table, worth):
-                raise self._breach(
-                    action,
-                    "must capture",
-                    f"table cards add up to its value ({worth}), and a card that can capture "
-                    "must capture",
-                )
-            return
-        absent = [c for c in taken if c not in table]
-        if absent:
-            verb = "is" if len(absent) == 1 else "are"
-            why = f"{_codes(absent)} {verb} not on the table"
-            raise self._breach(action, "capture from the table", why)
-        if len(taken) == 1 and VALUE[taken[0]] == worth:
-            return  # a card of the same value, on its own
-        same = [c for c in table if VALUE[c] == worth]
-        if same:
-            raise self._breach(
-                action,
-                "same value first",
-                f"the table holds {_codes(sorted_cards(same))} of the same value ({worth}), "
-                "so it must capture one such card and nothing else",
-            )
-        total = sum(VALUE[c] for c in taken)
-        if total != worth:
-            raise self._breach(
-                action,
-                "capture sum",
-                f"the captured cards add up to {total}, not to its value ({worth})",
-            )
-
     @staticmethod
     def _breach(action: Action, rule: str, why: str) -> RuleViolation:
         assert action.card is not None
         taken = action.arg("capture", ())
-        what = f"capturing {_codes(taken)}" if taken else "without capturing"
+        what = f"capturing {card_list(taken)}" if taken else "without capturing"
         return RuleViolation(
             f"seat {action.seat} cannot play {action.card.code} {what}: {why}",
             seat=action.seat,
@@ -437,55 +361,9 @@ class Scopa(Game):
         return points
 
     def tally_problem(self, count: RoundCount) -> str | None:
-        """Why ``count`` cannot be a round's score sheet, or ``None``."""
-        cards, coins, scope, primiera = count.cards, count.coins, count.scope, count.primiera
-        if sum(cards) != DECK_SIZE:
-            return f"the sides' cards must add up to {DECK_SIZE}, not {sum(cards)}"
-        if sum(coins) != 10:
-            return f"the sides' coins must add up to 10, not {sum(coins)}"
-        plays = PLAYS_PER_ROUND // self.sides
-        needs_all = self.options["primiera_needs_all_suits"]
-        for side in range(self.sides):
-            if coins[side] > cards[side]:
-                return (
-                    f"side {side} cannot have more coins ({coins[side]}) than cards ({cards[side]})"
-                )
-            if scope[side] > plays:
-                return (
-                    f"side {side} cannot make {scope[side]} scope: it plays only {plays} cards "
-                    "a round"
-                )
-            if 2 * scope[side] > cards[side]:
-                return (
-                    f"side {side} cannot make {scope[side]} scope with {cards[side]} cards: each "
-                    "scopa takes at least two (the card played and a table card)"
-                )
-            if not self._possible_primiera(primiera[side], cards[side], needs_all):
-                return (
-                    f"side {side} cannot have a primiera of {primiera[side]} with "
-                    f"{cards[side]} cards"
-                )
-        settebello = count.settebello
-        assert settebello is not None
-        if coins[settebello] == 0:
-            return f"side {settebello} took the settebello (a coin) but has no coins"
-        # The settebello counts 21 for coins; with needs_all, 0 (a suit lacking) or all four.
-        lowest = 51 if needs_all else 21
-        if (primiera[settebello] != 0 or not needs_all) and primiera[settebello] < lowest:
-            return (
-                f"side {settebello} took the settebello (worth 21 in the primiera) so its "
-                f"primiera cannot be {primiera[settebello]}"
-            )
-        return None
-
-    @staticmethod
-    def _possible_primiera(value: int, cards: int, needs_all: bool) -> bool:
-        """Whether a side with ``cards`` cards can have primiera ``value`` (0: none)."""
-        if cards == 0:
-            return value == 0
-        if needs_all:
-            return value == 0 or (cards >= 4 and value in POSSIBLE_FULL_PRIMIERA)
-        return value != 0 and value in POSSIBLE_PRIMIERA and FEWEST_SUITS[value] <= cards
+        """Why ``count`` cannot be a round's score sheet, or ``None``
+        (:func:`~engine.games.scopa_tally.tally_problem`)."""
+        return tally_problem(count, self.sides, self.options["primiera_needs_all_suits"])
 
     # ------------------------------------------------------------------ view
 

@@ -20,6 +20,10 @@ from typing import Any, Final
 
 from engine.cards import Card, italian_deck, sorted_cards
 
+DECK_SIZE: Final = 40
+TABLE_SIZE: Final = 4
+"""Cards laid face up on the table when a round is dealt."""
+PLAYS_PER_ROUND: Final = DECK_SIZE - TABLE_SIZE
 COINS: Final = "D"
 """Diamonds stand for denari (coins)."""
 SETTEBELLO: Final = Card.parse("7D")

@@ -1,0 +1,116 @@
+"""How an event reaches its handler: the :func:`parser` and :func:`applier` decorators,
+and :class:`EventDispatch`, the base of :class:`~engine.game.Game` that gathers a
+class's marked handlers into ``EVENTS`` and routes each event to them.
+
+A subclass overrides a handler under the same name without marking it again; a parser
+without an applier (or the reverse) fails when the class is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from engine.actions import Action
+from engine.errors import MalformedEvent
+from engine.events import Event
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def parser(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the parser of ``event_type`` events (event -> :class:`Action`).
+    A subclass may override the method under the same name without marking it again."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("parse", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def applier(event_type: str) -> Callable[[Handler], Handler]:
+    """Mark a method as the applier of ``event_type`` actions (validate, then change)."""
+
+    def mark(method: Handler) -> Handler:
+        method._event_handler = ("apply", event_type)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+class EventDispatch:
+    """Routes events to a class's marked handlers. ``EVENTS`` (type → (parser method
+    name, applier method name)) is gathered per class; each instance binds them in
+    ``_parsers`` and ``_appliers`` (:meth:`_bind_handlers`), which are rebuilt, not
+    pickled."""
+
+    name: ClassVar[str]
+    EVENTS: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Fields an event type may carry that its canonical form can leave out (Scopa's
+    empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
+    accepts them besides the canonical ones."""
+
+    _parsers: dict[str, Callable[[Event], Action]]
+    _appliers: dict[str, Callable[[Action], None]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, dict[str, str]] = {"parse": {}, "apply": {}}
+        for klass in reversed(cls.__mro__):
+            for name, attribute in vars(klass).items():
+                mark = getattr(attribute, "_event_handler", None)
+                if mark is not None:
+                    handlers[mark[0]][mark[1]] = name
+        parsers, appliers = handlers["parse"], handlers["apply"]
+        if set(parsers) != set(appliers):
+            unpaired = ", ".join(sorted(set(parsers) ^ set(appliers)))
+            raise TypeError(f"{cls.__name__}: events lacking a parser or an applier: {unpaired}")
+        cls.EVENTS = {
+            event_type: (parsers[event_type], appliers[event_type]) for event_type in parsers
+        }
+
+    def _bind_handlers(self) -> None:
+        self._parsers = {}
+        self._appliers = {}
+        for event_type, (parser, applier) in self.EVENTS.items():
+            self._parsers[event_type] = getattr(self, parser)
+            self._appliers[event_type] = getattr(self, applier)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The dispatch tables hold bound methods; they are rebuilt, not pickled.
+        state = self.__dict__.copy()
+        state.pop("_parsers", None)
+        state.pop("_appliers", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind_handlers()
+
+    def parse(self, event: Event) -> Action:
+        """Check the shape of ``event`` and return it as an :class:`Action`.
+
+        Raises :class:`MalformedEvent` for a missing or malformed field or an event
+        type this game does not know. Legality is not checked here.
+        """
+        # ``type(...) is dict`` first: the ABC isinstance check is slow on the hot path.
+        if type(event) is not dict and not isinstance(event, Mapping):
+            raise MalformedEvent(f"an event must be a JSON object, not {event!r}")
+        event_type = event.get("type")
+        parser = self._parsers.get(event_type) if isinstance(event_type, str) else None
+        if parser is None:
+            known = ", ".join(sorted(self._parsers))
+            raise MalformedEvent(
+                f"{self.name} has no event of type {event_type!r} (its events are: {known})",
+                event,
+            )
+        return parser(event)
+
+    def unknown_fields(self, event: Event, action: Action) -> list[str]:
+        """The fields of ``event`` (already parsed as ``action``) that this game does not
+        read: a misspelt ``"ilegal"``, a ``capture`` on a whist play. :meth:`parse`
+        trusts its caller and ignores them; ``python -m engine check`` rejects them."""
+        known = {"type", "seat", *action.to_event(), *self.OPTIONAL_FIELDS.get(action.type, ())}
+        return sorted(key for key in event if key not in known)

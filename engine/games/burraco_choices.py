@@ -1,0 +1,159 @@
+"""What a seat may do in Burraco: the legal draws and discards, every legal meld and
+addition (one writing per play, :mod:`engine.games.burraco_legal`), the random player,
+and "may this meld be laid now, and if not why" for a page's meld builder
+(:class:`BurracoChoices`, the base of :class:`~engine.games.burraco.Burraco`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+from typing import Any, Final
+
+from engine.actions import Action
+from engine.cards import Card, sorted_cards
+from engine.errors import IllegalEvent, MalformedEvent
+from engine.games import burraco_legal
+from engine.games.burraco_events import (
+    SOURCES,
+    add_action,
+    discard_action,
+    draw_action,
+    meld_action,
+)
+from engine.games.burraco_melds import Meld, MeldCheck, find_melds, is_wildcard
+from engine.games.burraco_state import DRAW, MELD, BurracoState
+
+MELD_CHANCE: Final = 0.9
+"""How often the random player lays a meld it found rather than discarding."""
+
+
+class BurracoChoices(BurracoState):
+    """Listing, counting, checking and picking Burraco's legal actions."""
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.to_act:
+            return []
+        if self.phase == DRAW:
+            return [draw_action(seat, source) for source in SOURCES]
+        return [discard_action(seat, c) for c in self._legal_discards(seat)]
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal meld and addition, one writing per play (:mod:`burraco_legal`)."""
+        if self.phase != MELD or seat != self.turn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        candidates: list[tuple[int | None, Iterator[tuple[Card, ...]]]] = [
+            (None, burraco_legal.meld_candidates(hand))
+        ]
+        for number, meld in enumerate(self.melds[self.side_of(seat)]):
+            candidates.append((number, burraco_legal.addition_candidates(meld, hand)))
+        for index, writings in candidates:
+            for cards in writings:
+                if index is None:
+                    action = meld_action(seat, cards)
+                    check = self._check_meld_action
+                else:
+                    action = add_action(seat, index, cards)
+                    check = self._check_add_action
+                try:
+                    made = check(action)[0]
+                except IllegalEvent:
+                    continue
+                key = burraco_legal.play_key(action.type, index, made)
+                if key not in seen:
+                    seen.add(key)
+                    yield action
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type == "meld":
+            return self._why_not(self._check_meld_action, action) is None
+        if action.type == "add":
+            return self._why_not(self._check_add_action, action) is None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        """The listed writing of the play ``action`` makes (a group in another order is
+        the same play); ``action`` itself when it is not a legal meld or addition."""
+        if action.type not in ("meld", "add") or action.seat is None:
+            return action
+        if not self._is_legal(action.seat, action):
+            return action
+        wanted = self._play_key(action)
+        for listed in self._more_legal_actions(action.seat):
+            if self._play_key(listed) == wanted:
+                return listed
+        return action
+
+    def _play_key(self, action: Action) -> Hashable:
+        if action.type == "meld":
+            return burraco_legal.play_key("meld", None, self._check_meld_action(action)[0])
+        made = self._check_add_action(action)[0]
+        return burraco_legal.play_key("add", action.arg("meld"), made)
+
+    def _legal_discards(self, seat: int) -> list[Card]:
+        distinct = sorted_cards(set(self.hands[seat]))
+        return [c for c in distinct if self._discard_problem(seat, c) is None]
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        if self.phase == MELD and seat in (None, self.turn):
+            melds = self.meld_candidates(self.turn)
+            if melds and rng.random() < MELD_CHANCE:
+                return melds[rng.randrange(len(melds))]
+        return super().random_action(rng, seat)
+
+    def meld_candidates(self, seat: int) -> list[Action]:
+        """Legal melds and single-card additions ``seat`` may make now (some, not every
+        one: :func:`~engine.games.burraco_melds.find_melds`); the random player's."""
+        if self.phase != MELD or seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        side = self.side_of(seat)
+        found: list[Action] = []
+        for cards in find_melds(hand):
+            action = meld_action(seat, cards)
+            if self._why_not(self._check_meld_action, action) is None:
+                found.append(action)
+        distinct = sorted_cards(set(hand))
+        for index, meld in enumerate(self.melds[side]):
+            for card in distinct:
+                fits = is_wildcard(card) or (
+                    card.rank == meld.rank if meld.suit is None else card.suit == meld.suit
+                )
+                if not fits:
+                    continue
+                action = add_action(seat, index, (card,))
+                if self._why_not(self._check_add_action, action) is None:
+                    found.append(action)
+        return found
+
+    def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:
+        """Whether ``seat`` may lay ``cards`` (written low to high) as a meld now; the
+        meld, or why not (every rule: the turn, the cards held, the meld, closing)."""
+        return self._explain(
+            self._check_meld_action, {"type": "meld", "seat": seat, "cards": cards}
+        )
+
+    def check_addition(self, seat: int, meld: int, cards: list[Card | str]) -> MeldCheck:
+        """Whether ``seat`` may add ``cards`` to its side's meld number ``meld`` now."""
+        event = {"type": "add", "seat": seat, "meld": meld, "cards": cards}
+        return self._explain(self._check_add_action, event)
+
+    def _explain(self, check: Any, event: dict[str, Any]) -> MeldCheck:
+        event["cards"] = [c.code if isinstance(c, Card) else c for c in event["cards"]]
+        try:
+            meld: Meld = check(self.parse(event))[0]
+        except IllegalEvent as error:
+            return MeldCheck(None, str(error), error.rule)
+        except MalformedEvent as error:
+            return MeldCheck(None, str(error), "event")
+        return MeldCheck(meld)
+
+    @staticmethod
+    def _why_not(check: Any, action: Action) -> str | None:
+        try:
+            check(action)
+        except IllegalEvent as error:
+            return str(error)
+        return None

@@ -1,0 +1,209 @@
+"""The state of a Burraco hand and the checks its events go through:
+:class:`BurracoState`, the base of :class:`~engine.games.burraco.Burraco`.
+
+Who is to act, what a seat holds, and whether a meld, an addition or a discard is
+allowed now, with the precise rule broken (the turn, the cards held, the meld, and
+"unable to close": see the rules in :mod:`engine.games.burraco`). Nothing here
+changes the game: the appliers in :mod:`engine.games.burraco` check, then change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Final
+
+from engine.actions import Action
+from engine.cards import Card, sorted_cards
+from engine.errors import CardNotHeld, RuleViolation, WrongPhase
+from engine.game import Game
+from engine.games.burraco_melds import Meld, check_addition, check_meld, codes, is_wildcard
+
+DRAW: Final = "draw"
+"""The phase in which the seat to act must draw."""
+MELD: Final = "meld"
+"""The phase after the draw: melds, additions, then a discard."""
+
+
+class BurracoState(Game):
+    """A Burraco game's state (set up here) and the checks on it; the events that
+    change it are :class:`~engine.games.burraco.Burraco`'s."""
+
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+        super().__init__(players, options, first_dealer)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        """The stock of the current hand, top first; ``stock[stock_pos:]`` is left."""
+        self.stock_pos = 0
+        self.discard_pile: list[Card] = []
+        """The discard pile, bottom first (its top card is the last)."""
+        self.melds: list[list[Meld]] = [[], []]
+        """Per side, its melds in the order laid."""
+        self.pozzetti: list[list[Card]] = [[], []]
+        self.pozzetti_taken = 0
+        self.took_pozzetto = [False, False]
+        """Per side, whether it has taken its pozzetto."""
+        self.turn = 0
+        self.closed: int | None = None
+        """The side that closed the current (or last) hand, if any."""
+        self.last_hand: dict[str, Any] | None = None
+        self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
+        """Per seat, the cards every seat saw it take with the discard pile and that it
+        must still hold (a copy it melded or discarded counts as one of them)."""
+
+    # ------------------------------------------------------------------ asking
+
+    @property
+    def team_game(self) -> bool:
+        return self.players == 4
+
+    @property
+    def to_act(self) -> int | list[int] | None:
+        return self.turn if self.phase in (DRAW, MELD) else None
+
+    def hand(self, seat: int) -> list[Card]:
+        return sorted_cards(self.hands[seat])
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos if self.phase in (DRAW, MELD) else 0
+
+    def has_burraco(self, side: int) -> bool:
+        return any(m.burraco for m in self.melds[side])
+
+    # ------------------------------------------------------------------ checks
+
+    def _require_turn(self, action: Action, phase: str) -> int:
+        seat = action.seat
+        assert seat is not None
+        if self.phase not in (DRAW, MELD):
+            raise WrongPhase(
+                f"seat {seat} cannot {action.type} now: no hand is being played",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if seat != self.turn:
+            raise self._not_your_turn(action)
+        if self.phase != phase:
+            why = (
+                "it has drawn already this turn (meld, add or discard)"
+                if phase == DRAW
+                else "it must draw first (from the stock or the discard pile)"
+            )
+            raise WrongPhase(
+                f"seat {seat} cannot {action.type} now: {why}",
+                seat=seat,
+                event=action.to_event(),
+                rule="draw first" if phase == MELD else "one draw a turn",
+            )
+        return seat
+
+    def _require_held(self, action: Action, seat: int, cards: tuple[Card, ...]) -> list[Card]:
+        """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`."""
+        left = Counter(self.hands[seat])
+        left.subtract(cards)
+        missing = [c for c, n in left.items() if n < 0]
+        if missing:
+            raise CardNotHeld(
+                f"seat {seat} cannot {action.type} {codes(cards)}: it does not hold "
+                f"{' '.join(sorted(c.code for c in missing))} (so many times)",
+                seat=seat,
+                event=action.to_event(),
+            )
+        return list(left.elements())
+
+    def _leave_problem(self, seat: int, left: list[Card], burraco: bool) -> tuple[str, str] | None:
+        """Why a meld or addition leaving ``left`` in ``seat``'s hand would leave it
+        unable to close (``burraco``: its side has one after the play), or ``None``."""
+        if not self.took_pozzetto[self.side_of(seat)] or len(left) > 1:
+            return None
+        if not left:
+            return (
+                "final discard",
+                "its side has taken its pozzetto, so its hand may only be emptied by a "
+                "closing discard: it must keep a card to discard",
+            )
+        if not burraco:
+            return (
+                "unable to close",
+                f"it would keep only {left[0].code}, whose discard would empty its hand, and "
+                "its side has no burraco to close with",
+            )
+        if is_wildcard(left[0]):
+            return (
+                "unable to close",
+                f"it would keep only {left[0].code}, a wildcard, and a hand may not be closed "
+                "by discarding a wildcard",
+            )
+        return None
+
+    def _check_meld_action(self, action: Action) -> tuple[Meld, list[Card]]:
+        seat = self._require_turn(action, MELD)
+        cards: tuple[Card, ...] = action.args[0][1]
+        left = self._require_held(action, seat, cards)
+        checked = check_meld(cards)
+        if checked.meld is None:
+            raise self._breach(action, checked.rule, checked.reason)
+        burraco = self.has_burraco(self.side_of(seat)) or checked.meld.burraco is not None
+        problem = self._leave_problem(seat, left, burraco)
+        if problem is not None:
+            raise self._breach(action, *problem)
+        return checked.meld, left
+
+    def _check_add_action(self, action: Action) -> tuple[Meld, list[Card]]:
+        seat = self._require_turn(action, MELD)
+        cards: tuple[Card, ...] = action.arg("cards")
+        index: int = action.arg("meld")
+        side = self.side_of(seat)
+        melds = self.melds[side]
+        if index >= len(melds):
+            whose = "its team has" if self.team_game else "it has"
+            raise self._breach(
+                action,
+                "own melds",
+                f"{whose} {len(melds)} meld(s) (numbered from 0), and a player may add "
+                "only to its own side's melds",
+            )
+        left = self._require_held(action, seat, cards)
+        checked = check_addition(melds[index], cards)
+        if checked.meld is None:
+            raise self._breach(action, checked.rule, checked.reason)
+        burraco = checked.meld.burraco is not None or any(
+            m.burraco for i, m in enumerate(melds) if i != index
+        )
+        problem = self._leave_problem(seat, left, burraco)
+        if problem is not None:
+            raise self._breach(action, *problem)
+        return checked.meld, left
+
+    def _discard_problem(self, seat: int, card: Card) -> tuple[str, str] | None:
+        if len(self.hands[seat]) > 1:
+            return None
+        side = self.side_of(seat)
+        if not self.took_pozzetto[side]:
+            return None  # the hand empties: the pozzetto comes next turn
+        if not self.has_burraco(side):
+            return (
+                "closing",
+                "it is its last card and its side has taken its pozzetto, so this discard "
+                "would close, but the side has no burraco",
+            )
+        if is_wildcard(card):
+            return ("closing", "a hand may not be closed by discarding a wildcard")
+        return None
+
+    @staticmethod
+    def _breach(action: Action, rule: str, why: str) -> RuleViolation:
+        cards = action.arg("cards")
+        what = action.type
+        if cards is not None:
+            what += " " + codes(cards)
+            if action.type == "add":
+                what += f" to meld {action.arg('meld')}"
+        elif action.card is not None:
+            what += " " + action.card.code
+        return RuleViolation(
+            f"seat {action.seat} cannot {what}: {why}",
+            seat=action.seat,
+            event=action.to_event(),
+            rule=rule,
+        )

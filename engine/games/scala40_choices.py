@@ -1,0 +1,171 @@
+"""What a seat may do in Scala 40 (:class:`Scala40Choices`, the base of
+:class:`~engine.games.scala40.Scala40`).
+
+``legal_actions`` lists the draws, the discards, the joker swaps and every addition of
+a single card (a joker once per name that fits), then every legal opening, new meld and
+addition of several cards, one writing per play (:mod:`engine.games.scala40_legal`);
+:meth:`Scala40Choices.check_meld_for` answers "may this meld be laid now, and if not
+why" for a page's meld builder. ``random_action`` is a player that melds what it can:
+it uses a taken discard first, opens when its hand holds 40, lays melds and single
+cards, sometimes swaps a joker, then discards a random allowed card; it draws the
+discard half the time it may.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+from itertools import chain
+
+from engine.actions import Action, make_action
+from engine.cards import sorted_cards
+from engine.errors import IllegalEvent
+from engine.games import scala40_events as events
+from engine.games import scala40_legal as legal
+from engine.games import scala40_play as play
+from engine.games.scala40_events import DISCARD, STOCK
+from engine.games.scala40_melds import MeldCheck, MeldError, build_meld
+from engine.games.scala40_state import OPENING, PLAY, Scala40State
+
+
+class Scala40Choices(Scala40State):
+    """Listing, counting, checking and picking Scala 40's legal actions."""
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase != PLAY or seat != self.turn:
+            return []
+        if not self.drawn:
+            actions = [events.draw_action(seat, STOCK)]
+            if self.may_draw_discard(seat) is None:
+                actions.append(events.draw_action(seat, DISCARD))
+            return actions
+        hand = self.hands[seat]
+        actions = []
+        for card in sorted_cards(set(hand)):
+            if self.discard_ban(seat, card) is None:
+                actions.append(make_action("discard", seat, card))
+        if not self.opened[seat]:
+            return actions
+        for card in sorted_cards(set(hand)):
+            if not card.is_joker:
+                for index in play.swaps_for(card, self.melds):
+                    action = make_action("swap", seat, card, meld=index)
+                    if self._keeps_taken_usable(seat, swap=(index, card)):
+                        actions.append(action)
+            if len(hand) >= 2:
+                for index, slot in play.single_adds(card, self.melds):
+                    if self._keeps_taken_usable(seat, add=(index, (slot,))):
+                        actions.append(events.add_action(seat, index, (slot,)))
+        return actions
+
+    def _more_legal_actions(self, seat: int) -> Iterator[Action]:
+        """Every legal opening, meld and addition of two or more cards (single additions
+        and swaps are natural choices), one writing per play (:mod:`scala40_legal`)."""
+        if self.phase != PLAY or seat != self.turn or not self.drawn:
+            return
+        hand = self.hands[seat]
+        seen: set[Hashable] = set()
+        tries: Iterator[Action]
+        if not self.opened[seat]:
+            tries = (
+                events.open_action(seat, melds)
+                for melds in legal.opening_candidates(hand, seat, OPENING)
+            )
+        else:
+            tries = chain(
+                (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
+                (
+                    events.add_action(seat, index, slots)
+                    for index, meld in enumerate(self.melds)
+                    for slots in legal.addition_candidates(meld, hand)
+                ),
+            )
+        for action in tries:
+            key = self._play_key(action)
+            if key is not None and key not in seen:
+                seen.add(key)
+                yield action
+
+    def _play_key(self, action: Action) -> Hashable | None:
+        """The table ``action`` would leave, or ``None`` if it is not legal now (tried
+        on the game and undone: the appliers check everything before changing)."""
+        seat = action.seat
+        assert seat is not None
+        hands, melds, opened = self.hands, self.melds, self.opened
+        self.hands = list(hands)
+        self.hands[seat] = list(hands[seat])
+        self.melds = list(melds)
+        self.opened = list(opened)
+        try:
+            self._appliers[action.type](action)
+            return legal.table_key(action.type, self.melds)
+        except IllegalEvent:
+            return None
+        finally:
+            self.hands, self.melds, self.opened = hands, melds, opened
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        if action.type in ("open", "meld", "add") and self.phase == PLAY and self.drawn:
+            return self._play_key(action) is not None
+        return super()._is_legal(seat, action)
+
+    def canonical(self, action: Action) -> Action:
+        if action.type not in ("open", "meld", "add") or action.seat is None:
+            return action
+        wanted = self._play_key(action) if self._is_legal(action.seat, action) else None
+        if wanted is None:
+            return action
+        for listed in self._iter_legal(action.seat):
+            if listed.type == action.type and self._play_key(listed) == wanted:
+                return listed
+        return action
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        if self.phase != PLAY or (seat is not None and seat != self.turn):
+            return super().random_action(rng, seat)
+        seat = self.turn
+        hand = self.hands[seat]
+        if not self.drawn:
+            if rng.random() < 0.5 and self.may_draw_discard(seat) is None:
+                return events.draw_action(seat, DISCARD)
+            return events.draw_action(seat, STOCK)
+        taken = self.must_use
+        if taken is not None:
+            uses = play.find_uses(taken, hand, self.melds)
+            return self._use_action(seat, uses[rng.randrange(len(uses))])
+        if not self.opened[seat]:
+            opening = play.find_open(hand, rng)
+            if opening is not None:
+                return events.open_action(seat, [tuple(m.slots) for m in opening])
+        else:
+            melds = [m for m in play.hand_melds(hand) if len(m.slots) < len(hand)]
+            if melds:
+                return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
+            others = [a for a in self._legal_actions(seat) if a.type != "discard"]
+            swaps = [a for a in others if a.type == "swap"]
+            if swaps and rng.random() < 0.3:
+                return swaps[rng.randrange(len(swaps))]
+            adds = [a for a in others if a.type == "add"]
+            if adds:
+                return adds[rng.randrange(len(adds))]
+        discards = [c for c in sorted_cards(set(hand)) if self.discard_ban(seat, c) is None]
+        return make_action("discard", seat, discards[rng.randrange(len(discards))])
+
+    def _use_action(self, seat: int, use: play.Use) -> Action:
+        kind, index, slots = use
+        if kind == "swap":
+            return make_action("swap", seat, slots[0][0], meld=index)
+        if kind == "add":
+            return events.add_action(seat, index, slots)
+        return events.meld_action(seat, slots)
+
+    def check_meld_for(self, seat: int, cards: list[str]) -> MeldCheck:
+        """Whether ``seat`` may lay ``cards`` as a new meld now (its own cards, a legal
+        meld, its last card kept), and if not why: for a web page's meld builder."""
+        try:
+            slots = [events.slot_of(c) for c in cards]
+            meld = build_meld(slots, seat)
+            self._check_held(seat, [slots], events.meld_action(seat, tuple(slots)))
+        except (MeldError, IllegalEvent) as error:
+            return MeldCheck(False, str(error))
+        return MeldCheck(True, None, meld.kind, meld.value(), tuple(meld.tokens()))

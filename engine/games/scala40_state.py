@@ -1,0 +1,248 @@
+"""The state of a Scala 40 game and the checks its events go through:
+:class:`Scala40State`, the base of :class:`~engine.games.scala40.Scala40`.
+
+Who is to act, who is still in, what a seat holds, whether it may take the discard or
+discard a card, whether a meld's cards are held, and whether a move keeps a taken
+discard usable, with the precise rule broken; and what a seat sees. Nothing here
+changes the game: the appliers in :mod:`engine.games.scala40` check, then change.
+
+**Views**: a seat's own hand; the others' as counts; the stock's size (never its cards or
+order); the discard pile (bottom first) and the melds (with who laid them) are public,
+and so is the card a player took from the discard pile while it is still unused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Final
+
+from engine.actions import Action
+from engine.cards import Card, sorted_cards
+from engine.errors import CardNotHeld, RuleViolation, WrongPhase
+from engine.game import Game
+from engine.games import scala40_events as events
+from engine.games import scala40_play as play
+from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
+
+PLAY: Final = "play"
+"""The phase of a hand being played."""
+RESHUFFLE: Final = "reshuffle"
+"""The phase in which a hand awaits a reshuffle of the discard pile (a chance event)."""
+OPENING: Final = 40
+"""What a player's first melds must be worth."""
+
+
+class Scala40State(Game):
+    """A Scala 40 game's state (set up here), the checks on it and the seat's view;
+    the events that change it are :class:`~engine.games.scala40.Scala40`'s."""
+
+    def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
+        super().__init__(players, options, first_dealer)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        """The stock, top first; ``stock[stock_pos:]`` is left."""
+        self.stock_pos = 0
+        self.pile: list[Card] = []
+        """The discard pile, bottom first (its top is the last card)."""
+        self.melds: list[Meld] = []
+        self.opened = [False] * players
+        self.out = [False] * players
+        """Players whose total has reached the limit."""
+        self.turn = 0
+        self.drawn = False
+        """Whether the seat to act has drawn this turn."""
+        self.taken: Card | None = None
+        """The card taken from the discard pile this turn, if any."""
+        self.taken_keep = 0
+        """How many copies of ``taken`` the player held before taking it."""
+        self.reshuffles = 0
+        """Reshuffles in this deal so far."""
+        self.last_hand: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ seats and asking
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.players) if not self.out[s]]
+
+    def next_active(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if not self.out[other]:
+                return other
+        return seat
+
+    @property
+    def to_act(self) -> int | list[int] | None:
+        return self.turn if self.phase == PLAY else None
+
+    def hand(self, seat: int) -> list[Card]:
+        return sorted_cards(self.hands[seat])
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos if self.phase in (PLAY, RESHUFFLE) else 0
+
+    @property
+    def must_use(self) -> Card | None:
+        """The card taken from the discard pile this turn while it is still unused."""
+        taken = self.taken
+        if taken is None or self.hands[self.turn].count(taken) <= self.taken_keep:
+            return None
+        return taken
+
+    def may_draw_discard(self, seat: int) -> str | None:
+        """Why ``seat`` may not take the top discard now (``None``: it may)."""
+        if not self.opened[seat]:
+            return "only a player who has opened may draw from the discard pile"
+        if not self.pile:
+            return "the discard pile is empty"
+        top = self.pile[-1]
+        hand = [*self.hands[seat], top]
+        if not play.find_uses(top, hand, self.melds, limit=1):
+            return (
+                f"the {top.name} could not be used in a meld this turn, and a card drawn from "
+                "the discard pile must be"
+            )
+        return None
+
+    def discard_ban(self, seat: int, card: Card) -> str | None:
+        """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
+        taken = self.must_use
+        if taken is not None:
+            return f"the {taken.name} taken from the discard pile must be used in a meld first"
+        if self.opened[seat]:
+            return None
+        held = self.hands[seat]
+        if self._banned_before_opening(card) and not all(map(self._banned_before_opening, held)):
+            if card.is_joker:
+                return "a player who has not opened may not discard a joker"
+            return (
+                f"a player who has not opened may not discard the {card.name}: it could be added "
+                "to a meld on the table"
+            )
+        return None
+
+    def _banned_before_opening(self, card: Card) -> bool:
+        return card.is_joker or play.extends_a_meld(card, self.melds)
+
+    # ------------------------------------------------------------------ checks
+
+    def _require_turn(self, action: Action, drawn: bool = True) -> int:
+        seat = action.seat
+        assert seat is not None
+        if self.phase != PLAY:
+            raise WrongPhase(
+                f"seat {seat} cannot {action.type} now: the game is in its {self.phase} phase",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if seat != self.turn:
+            raise self._not_your_turn(action)
+        if drawn and not self.drawn:
+            raise self._breach(action, "draw first", "a turn begins with a draw")
+        if not drawn and self.drawn:
+            raise self._breach(action, "one draw a turn", "it has already drawn this turn")
+        return seat
+
+    def _breach(self, action: Action, rule: str, why: str) -> RuleViolation:
+        return RuleViolation(
+            f"seat {action.seat} cannot {action.type} ({events.what(action)}): {why}",
+            seat=action.seat,
+            event=action.to_event(),
+            rule=rule,
+        )
+
+    def _require_opened(self, action: Action, seat: int) -> None:
+        if not self.opened[seat]:
+            why = {
+                "meld": "a player's first melds are laid together in one open event worth 40 "
+                "or more",
+                "add": "a player who has not opened may not add to melds",
+                "swap": "a player who has not opened may not swap jokers",
+            }[action.type]
+            raise self._breach(action, "opening", why)
+
+    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> Counter[Card]:
+        need: Counter[Card] = Counter(held for group in groups for held, _ in group)
+        have = Counter(self.hands[seat])
+        missing = need - have
+        if missing:
+            what = " ".join(sorted(c.code for c in missing.elements()))
+            raise CardNotHeld(
+                f"seat {seat} cannot {action.type} ({events.what(action)}): "
+                f"it does not hold {what}",
+                seat=seat,
+                event=action.to_event(),
+            )
+        if sum(need.values()) >= len(self.hands[seat]):
+            raise self._breach(
+                action,
+                "last card",
+                "a player may never meld their last card (a discard must end the turn)",
+            )
+        return need
+
+    def _keeps_taken_usable(
+        self,
+        seat: int,
+        *,
+        melds: list[Meld] | None = None,
+        add: tuple[int, tuple[Slot, ...]] | None = None,
+        swap: tuple[int, Card] | None = None,
+    ) -> bool:
+        taken = self.must_use
+        if taken is None or seat != self.turn:
+            return True
+        hand = list(self.hands[seat])
+        table = list(self.melds)
+        used: list[Card] = []
+        if melds is not None:
+            used = [held for m in melds for held, _ in m.slots]
+            table.extend(melds)
+        if add is not None:
+            index, slots = add
+            used = [held for held, _ in slots]
+            table[index] = extend_meld(table[index], slots)
+        if swap is not None:
+            index, card = swap
+            used = [card]
+            table[index] = swap_joker(table[index], card)
+            joker = next(h for h, s in self.melds[index].slots if h.is_joker)
+            hand.append(joker)
+        for card in used:
+            hand.remove(card)
+        if hand.count(taken) <= self.taken_keep:
+            return True
+        return bool(play.find_uses(taken, hand, table, limit=1))
+
+    def _refuse_if_stranded(self, action: Action, seat: int, **change: Any) -> None:
+        if not self._keeps_taken_usable(seat, **change):
+            taken = self.must_use
+            assert taken is not None
+            raise self._breach(
+                action,
+                "discard draw must be used",
+                f"the {taken.name} taken from the discard pile could no longer be used this turn",
+            )
+
+    def _meld_at(self, action: Action, index: int) -> Meld:
+        if index >= len(self.melds):
+            raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
+        return self.melds[index]
+
+    # ------------------------------------------------------------------ view
+
+    def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:
+        playing = self.phase in (PLAY, RESHUFFLE)
+        view["hand"] = [c.code for c in self.hand(seat)] if seat is not None else None
+        view["hand_sizes"] = [len(h) for h in self.hands]
+        view["stock_size"] = self.stock_size
+        view["discard_pile"] = [c.code for c in self.pile] if playing else []
+        view["melds"] = [m.to_json() for m in self.melds] if playing else []
+        view["opened"] = list(self.opened) if playing else [False] * self.players
+        view["out"] = list(self.out)
+        view["limit"] = self.options["limit"]
+        view["step"] = ("play" if self.drawn else "draw") if self.phase == PLAY else None
+        taken = self.must_use if self.phase == PLAY else None
+        view["must_use"] = taken.code if taken is not None else None
+        view["last_hand"] = self.last_hand

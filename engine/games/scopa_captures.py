@@ -1,0 +1,106 @@
+"""A Scopa play as an action: the plays a seat may make, and whether the card played
+may take what it names.
+
+Capture actions are interned, as trick games' plays are (:func:`capture_action`):
+replaying a game is then mostly dictionary look-ups; :class:`~engine.games.scopa.Scopa`
+reads :data:`CAPTURES_BY_JSON` first when it parses a play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from engine.actions import Action
+from engine.cards import Card, sorted_cards
+from engine.games.scopa_rules import VALUE, can_sum_to, same_value_or_sum
+from engine.tricks import play_action
+
+PLAY: Final = "play"
+
+_CAPTURES: dict[tuple[int, Card, tuple[Card, ...]], Action] = {}
+CAPTURES_BY_JSON: dict[tuple[int, str, tuple[str, ...]], Action] = {}
+"""The interned capture actions keyed by their JSON fields (seat, card code, capture
+codes as written), filled by the parser."""
+CACHE_LIMIT: Final = 200_000
+"""Capture actions are interned (replaying is then mostly dictionary look-ups); the
+caches are emptied if they ever hold this many."""
+
+
+def capture_action(seat: int, card: Card, capture: tuple[Card, ...]) -> Action:
+    """The (interned) action of ``seat`` playing ``card`` and taking ``capture`` (a
+    non-empty tuple in display order)."""
+    key = (seat, card, capture)
+    action = _CAPTURES.get(key)
+    if action is None:
+        if len(_CAPTURES) >= CACHE_LIMIT:
+            _CAPTURES.clear()
+            CAPTURES_BY_JSON.clear()
+        action = _CAPTURES[key] = Action(PLAY, seat, card, (("capture", capture),))
+    return action
+
+
+def legal_plays(seat: int, hand: Sequence[Card], table: Sequence[Card]) -> list[Action]:
+    """Every play of ``seat`` holding ``hand``: each card laid, or with each capture it
+    may make (every distinct one), cards and captures in display order."""
+    actions: list[Action] = []
+    by_value: dict[int, list[tuple[Card, ...]]] = {}
+    ordered = sorted_cards(table)
+    for card in sorted_cards(hand):
+        worth = VALUE[card]
+        captures = by_value.get(worth)
+        if captures is None:
+            captures = by_value[worth] = same_value_or_sum(ordered, worth, ordered=True)
+        if captures:
+            actions.extend(capture_action(seat, card, taken) for taken in captures)
+        else:
+            actions.append(play_action(seat, card))
+    return actions
+
+
+def card_list(items: Iterable[Card]) -> str:
+    """Card codes separated by spaces, for messages."""
+    return " ".join(c.code for c in items)
+
+
+def capture_problem(
+    table: Sequence[Card], card: Card, taken: tuple[Card, ...]
+) -> tuple[str, str] | None:
+    """Why ``card`` may not take ``taken`` from ``table`` (or be laid, when ``taken`` is
+    empty), as (rule, reason); ``None`` when it may."""
+    worth = VALUE[card]
+    if not taken:
+        same = [c for c in table if VALUE[c] == worth]
+        if same:
+            return (
+                "must capture",
+                f"it can capture {card_list(sorted_cards(same))} of the same value ({worth}), "
+                "and a card that can capture must capture",
+            )
+        if can_sum_to(table, worth):
+            return (
+                "must capture",
+                f"table cards add up to its value ({worth}), and a card that can capture "
+                "must capture",
+            )
+        return None
+    absent = [c for c in taken if c not in table]
+    if absent:
+        verb = "is" if len(absent) == 1 else "are"
+        return ("capture from the table", f"{card_list(absent)} {verb} not on the table")
+    if len(taken) == 1 and VALUE[taken[0]] == worth:
+        return None  # a card of the same value, on its own
+    same = [c for c in table if VALUE[c] == worth]
+    if same:
+        return (
+            "same value first",
+            f"the table holds {card_list(sorted_cards(same))} of the same value ({worth}), "
+            "so it must capture one such card and nothing else",
+        )
+    total = sum(VALUE[c] for c in taken)
+    if total != worth:
+        return (
+            "capture sum",
+            f"the captured cards add up to {total}, not to its value ({worth})",
+        )
+    return None
