@@ -38,6 +38,7 @@ from engine.errors import (
 )
 from engine.legal import LegalActions
 from engine.options import Option, resolve_options
+from engine.tally import TallySpec
 
 Event = Mapping[str, Any]
 Winner = int | list[int] | None
@@ -100,6 +101,9 @@ class Game:
     title: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     option_spec: ClassVar[Mapping[str, Option]] = {}
+    tally_spec: ClassVar[TallySpec | None] = None
+    """What a score sheet counts per deal (:mod:`engine.tally`); ``None``: the game
+    has no tally form (its tallies go through the API only)."""
     EVENTS: ClassVar[Mapping[str, tuple[str, str]]] = {}
     CHANCE_EVENTS: ClassVar[frozenset[str]] = frozenset({"deal", "reshuffle"})
     """Event types made by chance (the service), whose content is secret until the end."""
@@ -109,6 +113,12 @@ class Game:
     """Fields an event type may carry that its canonical form can leave out (Scopa's
     empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
     accepts them besides the canonical ones."""
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        """What a scorer needs at the table (a printed sheet's notes), in words built
+        from the game's own constants and the resolved ``options``."""
+        return []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

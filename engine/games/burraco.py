@@ -72,11 +72,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
-from engine.cards import Card, double_deck, sorted_cards
+from engine.cards import RANK_CHARS, RED_JOKER, Card, double_deck, sorted_cards
 from engine.errors import (
     CardNotHeld,
     IllegalEvent,
@@ -100,6 +100,8 @@ from engine.game import (
 )
 from engine.games import burraco_legal
 from engine.games.burraco_melds import (
+    BURRACO_LENGTH,
+    DECK_POINTS,
     VALUE,
     Meld,
     MeldCheck,
@@ -109,8 +111,18 @@ from engine.games.burraco_melds import (
     find_melds,
     is_wildcard,
 )
-from engine.games.burraco_score import hand_points, tally_problem
+from engine.games.burraco_score import (
+    CLEAN_BONUS,
+    CLOSING_BONUS,
+    DECK_SIZE,
+    DIRTY_BONUS,
+    NO_POZZETTO,
+    WILDCARDS,
+    hand_points,
+    tally_problem,
+)
 from engine.options import Option
+from engine.tally import Choice, Count, Flag, TallySpec, worth_words
 
 DRAW: Final = "draw"
 """The phase in which the seat to act must draw."""
@@ -121,6 +133,19 @@ POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
 SOURCES: Final = ("stock", "discard")
 MELD_CHANCE: Final = 0.9
+POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
+"""A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
+
+
+def value_words(to: str) -> str:
+    """The card values as a scorer reads them: "joker 30, 2 = 20, A = 15, 8 to K = 10,
+    3 to 7 = 5" (``to`` spans ranks in a row)."""
+    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
+    ranked = sorted(naturals, key=lambda c: (-VALUE[c], c.rank))
+    spans = worth_words(((c.rank or 0, VALUE[c]) for c in ranked), to=to)
+    return f"joker {VALUE[RED_JOKER]}, {spans}"
+
+
 """How often the random player lays a meld it found rather than discarding."""
 
 
@@ -155,6 +180,33 @@ class Burraco(Game):
             maximum=100_000,
         ),
     }
+    tally_spec = TallySpec(
+        "sides",
+        (
+            Count("melded", "melded points", POINTS_BOUND),
+            Count("clean", "clean burraco", DECK_SIZE // BURRACO_LENGTH),
+            Count("dirty", "dirty burraco", WILDCARDS),
+            Count("hand", "points in hand", POINTS_BOUND),
+        ),
+        (Choice("closed", "Who closed? (nobody: the stock ran out)", optional=True),),
+        note=f"Melded: the values of the side's melded cards ({value_words(' to ')}); in "
+        f"hand: the values left in its hands. Bonuses ({CLEAN_BONUS} a clean burraco, "
+        f"{DIRTY_BONUS} a dirty one, {CLOSING_BONUS} for closing, -{NO_POZZETTO} without "
+        "the pozzetto) are added by Tavolo.",
+        flags=(Flag("pozzetto", "took its pozzetto"),),
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        target = options.get("target")
+        return [
+            f"Per side: melded = values of its melded cards ({value_words('-')}); clean / "
+            "dirty burraco: how many; in hand: values left in its hands.",
+            f"Tick pozzetto if the side took its pozzetto. Score = melded + {CLEAN_BONUS} per "
+            f"clean + {DIRTY_BONUS} per dirty + {CLOSING_BONUS} for closing - in hand - "
+            f"{NO_POZZETTO} without the pozzetto.",
+            "One hand is the game." if not target else f"The game ends at {target} points.",
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

@@ -76,6 +76,7 @@ from engine.game import (
     tally_action,
 )
 from engine.options import Option
+from engine.tally import Count, TallySpec
 from engine.tricks import PLAY, TrickGame, play_action, winning_seat
 
 PLAYERS: Final = 3
@@ -259,6 +260,25 @@ class ItalianWhist(TrickGame):
             minimum=1,
         ),
     }
+    tally_spec = TallySpec(
+        "seats",
+        (Count("first", "1st hand", HAND_SIZE), Count("second", "2nd hand", HAND_SIZE)),
+        nested="tricks",
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        left = ", ".join(
+            f"{s + 1}>{(s + PASS_OFFSET['left']) % PLAYERS + 1}" for s in range(PLAYERS)
+        )
+        return [
+            f"Each hand's tricks add up to {HAND_SIZE}. "
+            "Deal score = 1st-hand tricks - 2nd-hand tricks.",
+            f"Passing: left = your second hand goes to the next seat ({left}); "
+            "right = to the previous seat; keep = nobody passes.",
+            f"The game ends after a deal in which a total reaches +/-{options.get('score_limit')}.",
+        ]
+
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
     """A split names 9 cards of the seat's hand: only that seat may see it during the game."""
 

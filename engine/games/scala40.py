@@ -67,12 +67,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from itertools import chain
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action, make_action
-from engine.cards import Card, double_deck, sorted_cards
+from engine.cards import RANK_CHARS, Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, IllegalEvent, RuleViolation, WrongPhase
 from engine.game import (
     DEAL,
@@ -90,6 +90,7 @@ from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
 from engine.games.scala40_melds import (
+    JOKER_HAND_VALUE,
     Meld,
     MeldCheck,
     MeldError,
@@ -97,9 +98,11 @@ from engine.games.scala40_melds import (
     build_meld,
     extend_meld,
     hand_points,
+    hand_value,
     swap_joker,
 )
 from engine.options import Option
+from engine.tally import Choice, Count, TallySpec, rank_word, worth_words
 
 PLAY: Final = "play"
 RESHUFFLE: Final = "reshuffle"
@@ -108,6 +111,18 @@ OPENING: Final = 40
 MAX_HAND_POINTS: Final = 4 * 25 + 8 * 11 + 10
 STOCK: Final = events.STOCK
 DISCARD: Final = events.DISCARD
+
+
+def hand_value_words(to: str) -> str:
+    """What cards cost in hand as a scorer reads it: "2 to 10 as marked, J Q K 10, A 11,
+    joker 25" (``to`` spans the ranks that cost their face value)."""
+    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
+    marked = [c.rank or 0 for c in naturals if hand_value(c) == c.rank]
+    others = ((c.rank or 0, hand_value(c)) for c in naturals if hand_value(c) != c.rank)
+    return (
+        f"{rank_word(min(marked))}{to}{rank_word(max(marked))} as marked, "
+        f"{worth_words(others, sign=' ')}, joker {JOKER_HAND_VALUE}"
+    )
 
 
 class Scala40(Game):
@@ -125,6 +140,22 @@ class Scala40(Game):
             minimum=0, maximum=100,
         ),
     }  # fmt: skip
+    tally_spec = TallySpec(
+        "seats",
+        (Count("hand", "points in hand", MAX_HAND_POINTS),),
+        (Choice("closed", "Who closed? (nobody: a void hand)", optional=True),),
+        note=f"Points in hand: {hand_value_words(' to ')}; the closer and players already "
+        "out have 0; a void hand is 0 for everyone.",
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return [
+            f"Per player: points left in hand ({hand_value_words('-')}); the closer 0, "
+            "players out 0.",
+            f"A total of {options.get('limit')} or more is out. The deal passes to the next "
+            "player still in (skip the dealers shown who are out).",
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

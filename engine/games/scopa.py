@@ -75,9 +75,12 @@ from engine.game import (
     tally_action,
 )
 from engine.games.scopa_rules import (
+    COINS,
     FEWEST_SUITS,
     POSSIBLE_FULL_PRIMIERA,
     POSSIBLE_PRIMIERA,
+    PRIMIERA,
+    SETTEBELLO,
     VALUE,
     RoundCount,
     can_sum_to,
@@ -86,6 +89,7 @@ from engine.games.scopa_rules import (
     same_value_or_sum,
 )
 from engine.options import Option
+from engine.tally import Choice, Count, TallySpec, worth_words
 from engine.tricks import play_action
 
 PLAY: Final = "play"
@@ -95,6 +99,13 @@ DECK_SIZE: Final = 40
 PLAYS_PER_ROUND: Final = DECK_SIZE - TABLE_SIZE
 DEAL_REFILL: Final = "deal"
 EACH_PLAY: Final = "each_play"
+COIN_CARDS: Final = sum(1 for c in VALUE if c.suit == COINS)
+PRIMIERA_WORDS: Final = worth_words(
+    sorted(
+        ((c.rank, PRIMIERA[c]) for c in VALUE if c.suit == COINS), key=lambda rw: (-rw[1], rw[0])
+    )
+)
+"""The primiera's worths as a scorer reads them: "7 = 21, 6 = 18, … J Q K = 10"."""
 
 _CAPTURES: dict[tuple[int, Card, tuple[Card, ...]], Action] = {}
 _CAPTURES_BY_JSON: dict[tuple[int, str, tuple[str, ...]], Action] = {}
@@ -155,6 +166,30 @@ class Scopa(Game):
             choices=(DEAL_REFILL, EACH_PLAY),
         ),
     }
+    tally_spec = TallySpec(
+        "sides",
+        (
+            Count("cards", "cards", DECK_SIZE),
+            Count("coins", "coins \u2666", COIN_CARDS),
+            Count("scope", "scope", PLAYS_PER_ROUND),
+            Count("primiera", "primiera", max(POSSIBLE_PRIMIERA)),
+        ),
+        (Choice("settebello", f"Who took the settebello ({SETTEBELLO.rank}\u2666)?"),),
+        note=f"Primiera: add each suit's best card ({PRIMIERA_WORDS}). Cards add up to "
+        f"{DECK_SIZE}, coins to {COIN_CARDS}.",
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return [
+            f"Per side: cards taken (they add up to {DECK_SIZE}), coins (up to {COIN_CARDS}), "
+            "scope, and the primiera: each suit's best card,",
+            f"{PRIMIERA_WORDS}, added up (0: no cards). Settebello: the side with the "
+            f"{SETTEBELLO.rank} of coins.",
+            "Points: most cards 1, most coins 1, settebello 1, primiera 1, each scopa 1. "
+            f"The game ends at {options.get('target')} (a tie at the top plays on).",
+        ]
+
     OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"capture"})}
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
