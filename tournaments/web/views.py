@@ -190,7 +190,7 @@ def seat_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpRespons
         return redirect(reverse("games:seat", args=[game.pk, seat]), permanent=False)
     game = _game_or_404(game_id)  # re-read: the version moved on (or someone else's did)
     kept = None
-    if not outcome.ok and game.game_type in rummy_actions.RUMMY:
+    if not outcome.ok and rummy_actions.melds_game(game):
         kept = rummy_actions.kept(request.POST)  # a refusal keeps the selection
     context = tables.seat_board(game, seat, rummy=kept)
     context["banner"] = outcome.message
@@ -207,7 +207,7 @@ def meld_check(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpRespo
     refused = _check_seat(request, game, seat)
     if refused is not None:
         return refused
-    if game.game_type not in rummy_actions.RUMMY or game.status != Game.Status.ACTIVE:
+    if not rummy_actions.melds_game(game) or game.status != Game.Status.ACTIVE:
         raise Http404("no melds in this game")
     answer = rummy_actions.check(game, seat, request.GET)
     return render(request, "games/_rummy_check.html", {"answer": answer})
