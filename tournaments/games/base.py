@@ -60,6 +60,9 @@ class GameProfile:
     """The game's name in the home page's list (the engine's title when empty)."""
     pdf_rows: ClassVar[int] = 12
     """Blank rows of a printed sheet when no option fixes the number of deals."""
+    pdf_headings: ClassVar[Mapping[str, str]] = {}
+    """A printed sheet's column headings by tally field (``closed``: "Closed by"), where
+    the tally's own label is too long for a column (or names a choice)."""
     schedule_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
     """Columns a printed sheet adds per deal (heading, key of :meth:`deal_row`)."""
     table_template: ClassVar[str | None] = None

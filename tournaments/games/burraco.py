@@ -26,6 +26,14 @@ class Burraco(RummyProfile):
     game_type = "burraco"
     home_title = "Burraco"
     whole_pile = True
+    pdf_headings = {
+        "closed": "Closed by",
+        "melded": "melded",
+        "clean": "clean",
+        "dirty": "dirty",
+        "hand": "in hand",
+        "pozzetto": "pozzetto",
+    }
     option_labels = {
         "target": (
             _("Points to win"),

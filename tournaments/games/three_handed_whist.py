@@ -15,6 +15,7 @@ class ThreeHandedWhist(WhistProfile):
     game_type = "three_handed_whist"
     home_title = "Three-handed whist"
     pdf_rows = 15
+    pdf_headings = {"dummy": "Dummy to"}
     option_labels = {
         "deals": (
             _("Number of deals"),

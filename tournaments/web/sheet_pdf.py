@@ -18,7 +18,7 @@ reportlab draws the PDF; nothing here touches the database beyond reading.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import segno
@@ -35,20 +35,6 @@ from tournaments.web.forms import game_title
 
 LENGTH_OPTIONS = ("deals", "games")
 """Options that fix how many deals a game has (Briscola's ``games``: one deal each)."""
-CHOICE_HEADINGS = {
-    "dummy": "Dummy to",
-    "settebello": "Settebello",
-    "last_trick": "Last trick",
-    "closed": "Closed by",
-}
-SHORT_HEADINGS = {
-    "melded points": "melded",
-    "clean burraco": "clean",
-    "dirty burraco": "dirty",
-    "points in hand": "in hand",
-    "took its pozzetto": "pozzetto",
-}
-"""Burraco's and Scala 40's columns, short enough for a row per side."""
 MAX_ROWS = 24
 __all__ = ["round_pdf", "rows_for", "schedule"]
 
@@ -139,15 +125,14 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
 
     # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
     fields = tally_fields(game, names) or {"rows": [], "choices": []}
+    profile = profile_for(game.game_type)
     columns: list[tuple[str, str, float]] = [("Deal", "deal", 10 * mm), ("Dealer", "dealer", 0)]
-    columns += [
-        (heading, key, 14 * mm) for heading, key in profile_for(game.game_type).schedule_columns
-    ]
+    columns += [(heading, key, 14 * mm) for heading, key in profile.schedule_columns]
     groups: list[tuple[str, int]] = []
     for choice in fields["choices"]:
-        columns.append((CHOICE_HEADINGS.get(choice["name"], choice["name"]), "", 16 * mm))
+        columns.append((profile.pdf_headings.get(choice["name"], choice["name"]), "", 16 * mm))
     for row in fields["rows"]:
-        inputs = [_plain(i["label"]) for i in row["inputs"]]
+        inputs = [_plain(i, profile.pdf_headings) for i in row["inputs"]]
         for label in inputs:
             columns.append((label, "", 0))
         columns.append(("score", "", 0))
@@ -212,11 +197,15 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     )
 
 
-def _plain(label: str) -> str:
-    """A column heading in the PDF's standard fonts (no suit symbols), short."""
-    if label in SHORT_HEADINGS:
-        return SHORT_HEADINGS[label]
-    short = label.replace(" hand", "").replace("card points", "points").replace("\u2666", "")
+def _plain(field: dict[str, Any], headings: Mapping[str, str]) -> str:
+    """A tally input's column heading in the PDF's standard fonts (no suit symbols),
+    short: the profile's heading for its key, else its label shortened."""
+    key = field["name"].rpartition("_")[0]
+    if key in headings:
+        return headings[key]
+    short = (
+        field["label"].replace(" hand", "").replace("card points", "points").replace("\u2666", "")
+    )
     return short.strip()
 
 
