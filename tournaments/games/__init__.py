@@ -27,6 +27,11 @@ __all__ = ["GameProfile", "all_profiles", "default_game", "profile_for"]
 
 
 @cache
+def _game_types() -> frozenset[str]:
+    return frozenset(engine.available_games())
+
+
+@cache
 def _known(game_type: str) -> GameProfile:
     try:
         module = importlib.import_module(f"{__name__}.{game_type}")
@@ -39,7 +44,7 @@ def _known(game_type: str) -> GameProfile:
 def profile_for(game_type: str) -> GameProfile:
     """The profile of ``game_type``; a game the engine does not know gets the plain
     base profile (it shows its name and no game-specific parts)."""
-    if game_type in engine.available_games():
+    if game_type in _game_types():
         return _known(game_type)
     return GameProfile(str(game_type))
 
