@@ -131,6 +131,21 @@ class GameProfile:
     ) -> None:
         """Add the game's own parts to a table's context, in place (after the facts)."""
 
+    turn_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """Whose turn it is in the game's own phases: (to the seat, to the others)."""
+
+    def seat_parts(
+        self,
+        view: Mapping[str, Any],
+        legal: list[Mapping[str, Any]],
+        seat: int,
+        names: Mapping[int, str],
+        **kept: Any,
+    ) -> dict[str, Any]:
+        """The game's own parts of a seat's page (its split, its exchange …), from
+        the seat's view and legal actions; ``kept``: what a refused form keeps."""
+        return {}
+
     def moves_by_card(self, legal: list[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
         """Per card, the seat's legal plays with it as buttons (:attr:`plays_as_moves`)."""
         return {}

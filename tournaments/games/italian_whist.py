@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.games import italian_whist
 from tournaments.games.base import AddFact, LogWords, log_faces, seat_name
 from tournaments.games.whists import WhistProfile
-from tournaments.web.cards import face
+from tournaments.web.cards import face, faces, suit_face
 
 PASSING_WORDS = {"left": "go left", "right": "go right", "keep": "are kept"}
 
@@ -28,6 +28,31 @@ class ItalianWhist(WhistProfile):
             _("The game ends after the deal in which someone's total reaches plus or minus this."),
         ),
     }
+
+    turn_words = {
+        "split": (f"Choose the {italian_whist.HAND_SIZE} cards of your first hand.", "to split"),
+        "joker": ("Say which card your joker stands for.", "to declare a joker"),
+    }
+
+    def seat_parts(
+        self,
+        view: Mapping[str, Any],
+        legal: list[Mapping[str, Any]],
+        seat: int,
+        names: Mapping[int, str],
+        **kept: Any,
+    ) -> dict[str, Any]:
+        """The split (how many cards, where the second hand goes, the hands formed)
+        and the jokers to declare."""
+        return {
+            "choose": next((e.get("choose") for e in legal if e.get("type") == "split"), None),
+            "joker_choices": faces([e["as"] for e in legal if e.get("type") == "joker"]),
+            "joker": _my_joker(view, seat),
+            "hand_number": view.get("hand_number"),
+            "second_goes": _second_goes(view, seat, names),
+            "first_hand": faces(view.get("first_hand")),
+            "second_hand": _second_hand(view, names),
+        }
 
     def facts(
         self, game: Any, view: Mapping[str, Any], names: Mapping[int, str], add: AddFact
@@ -69,6 +94,34 @@ class ItalianWhist(WhistProfile):
             "trumps": "spades" if trump == "S" else "none",
             "passing": italian_whist.passing_direction(deal_index),
         }
+
+
+def _my_joker(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
+    for pending in view.get("jokers_to_declare") or []:
+        if pending["seat"] == seat:
+            return {
+                "card": face(pending["card"]),
+                "suits": [suit_face(s) for s in pending["suits"]],
+            }
+    return None
+
+
+def _second_hand(view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
+    second = view.get("second_hand")
+    if not second:
+        return None
+    return {"cards": faces(second["cards"]), "to": seat_name(names, second["to"])}
+
+
+def _second_goes(view: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str | None:
+    """During the split: where this seat's second hand will go (the engine's passing)."""
+    passing = view.get("passing")
+    if view.get("phase") != "split" or passing is None:
+        return None
+    if passing == "keep":
+        return "you keep and play yourself"
+    offset = italian_whist.PASS_OFFSET.get(passing, 0)
+    return f"goes to {seat_name(names, (seat + offset) % view['players'])}"
 
 
 PROFILE = ItalianWhist()

@@ -198,8 +198,11 @@ class RummyProfile(GameProfile):
         self,
         view: Mapping[str, Any],
         legal: list[Mapping[str, Any]],
+        seat: int,
+        names: Mapping[int, str],
         staged: list[list[str]] | None = None,
         keep: list[str] | None = None,
+        **kept: Any,
     ) -> dict[str, Any]:
         """The seat's turn controls: the hand as selectable cards (less the cards staged
         for an opening, ``keep`` selected again after a refusal), the draws and joker

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from engine.games.three_handed_whist import DUMMY_TARGET
 from tournaments.games.base import AddFact, LogWords, seat_name
 from tournaments.games.whists import WhistProfile
 
@@ -26,6 +27,21 @@ class ThreeHandedWhist(WhistProfile):
             _("When no number of deals is set: the game ends when a total reaches this."),
         ),
     }
+
+    turn_words = {
+        "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
+    }
+
+    def seat_parts(
+        self,
+        view: Mapping[str, Any],
+        legal: list[Mapping[str, Any]],
+        seat: int,
+        names: Mapping[int, str],
+        **kept: Any,
+    ) -> dict[str, Any]:
+        """The exchange: whether the spare is the dummy, whose taker's target it sets."""
+        return {"spare_is_dummy": view.get("spare_is_dummy"), "dummy_target": DUMMY_TARGET}
 
     def facts(
         self, game: Any, view: Mapping[str, Any], names: Mapping[int, str], add: AddFact

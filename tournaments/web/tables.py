@@ -21,12 +21,9 @@ from tournaments.web.eventlog import describe
 LOG_LENGTH = 30
 """How many of the latest events a page lists."""
 
-TURN_WORDS = {
-    "play": ("Your turn: play a card.", "to play"),
-    "split": ("Choose the 9 cards of your first hand.", "to split"),
-    "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
-    "joker": ("Say which card your joker stands for.", "to declare a joker"),
-}
+TURN_WORDS = {"play": ("Your turn: play a card.", "to play")}
+"""Whose turn it is, by phase: (to the seat, to the others); a game's own phases are
+its profile's (:attr:`GameProfile.turn_words`)."""
 
 
 def load_game(game_id: uuid.UUID) -> Game:
@@ -182,7 +179,8 @@ def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
             return {"mine": me is not None, "text": "Enter the score sheet of this deal."}
         return {"mine": False, "text": "Dealing\u2026"}
     acting = _acting(view.get("to_act"))
-    mine_text, others = TURN_WORDS.get(phase, ("Your turn.", "to act"))
+    words = {**TURN_WORDS, **profile_for(game.game_type).turn_words}
+    mine_text, others = words.get(phase, ("Your turn.", "to act"))
     if me is not None and me in acting:
         return {"mine": True, "text": mine_text}
     who = " and ".join(_name(names, s) for s in acting) or "nobody"
@@ -222,23 +220,14 @@ def seat_board(
             "me": _name(names, seat),
             "hand": hand,
             "form": form,
-            "choose": next((e.get("choose") for e in legal if e.get("type") == "split"), None),
-            "joker_choices": faces([e["as"] for e in legal if e.get("type") == "joker"]),
-            "joker": _my_joker(view, seat),
             "tally": tally_fields(game, names) if form == "tally" else None,
-            "spare_is_dummy": view.get("spare_is_dummy"),
-            "hand_number": view.get("hand_number"),
-            "second_goes": _second_goes(view, seat, names),
-            "first_hand": faces(view.get("first_hand")),
-            "second_hand": _second_hand(view, names),
             "event_id": uuid.uuid4(),
             "moves_form": profile.plays_as_moves,
             "choosing": choosing if choosing in moves else None,
             "log": recent_log(game, seat, view["version"], names),
         }
     )
-    if "rummy" in context:
-        context.update(profile.seat_parts(view, legal, **(rummy or {})))
+    context.update(profile.seat_parts(view, legal, seat, names, **(rummy or {})))
     return context
 
 
@@ -260,34 +249,3 @@ def recent_log(
     entries = event_log(game, viewer, after=max(0, version - LOG_LENGTH))
     profile = profile_for(game.game_type)
     return [describe(entry, names, profile) for entry in reversed(entries)]
-
-
-def _my_joker(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
-    for pending in view.get("jokers_to_declare") or []:
-        if pending["seat"] == seat:
-            return {
-                "card": face(pending["card"]),
-                "suits": [suit_face(s) for s in pending["suits"]],
-            }
-    return None
-
-
-def _second_hand(view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
-    second = view.get("second_hand")
-    if not second:
-        return None
-    return {"cards": faces(second["cards"]), "to": _name(names, second["to"])}
-
-
-PASS_WORDS = {"left": 1, "right": -1}
-
-
-def _second_goes(view: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str | None:
-    """Italian Whist, during the split: where this seat's second hand will go."""
-    passing = view.get("passing")
-    if view.get("phase") != "split" or passing is None:
-        return None
-    if passing == "keep":
-        return "you keep and play yourself"
-    offset = PASS_WORDS.get(passing, 0)
-    return f"goes to {_name(names, (seat + offset) % view['players'])}"
