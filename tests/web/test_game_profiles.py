@@ -9,6 +9,7 @@ import pytest
 from django.template.loader import get_template
 
 import engine
+from engine.games import italian_whist, three_handed_whist
 from tournaments.games import GameProfile, all_profiles, default_game, profile_for
 from tournaments.games.rummy import RummyProfile
 from tournaments.web import new_game, sheet_pdf
@@ -81,3 +82,14 @@ def test_the_deal_schedule_and_pdf_rows_come_from_the_profile():
     assert italian.deal_row(4) == {"trumps": "spades", "passing": "right"}
     assert sheet_pdf.rows_for("italian_whist", {}, {}) == italian.pdf_rows == 18
     assert sheet_pdf.rows_for("briscola", {}, {"games": 5}) == 5  # an option fixes it
+
+
+def test_a_seats_own_parts_say_the_engines_numbers():
+    three = profile_for("three_handed_whist").seat_parts({"spare_is_dummy": True}, [], 0, {})
+    assert three == {"spare_is_dummy": True, "dummy_target": three_handed_whist.DUMMY_TARGET}
+    italian = profile_for("italian_whist")
+    assert str(italian_whist.HAND_SIZE) in italian.turn_words["split"][0]
+    view = {"phase": "split", "passing": "right", "players": 3}
+    parts = italian.seat_parts(view, [], 0, {2: "Carla"})
+    assert parts["second_goes"] == "goes to Carla"  # right: to the previous seat
+    assert profile_for("scopa").seat_parts(view, [], 0, {}) == {}
