@@ -11,7 +11,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.games import profile_for
+from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
 from tournaments.web.actions import tally_fields
@@ -153,7 +153,9 @@ def _trick(entries: Any, names: Mapping[int, str]) -> list[dict[str, Any]]:
     return shown
 
 
-def _facts(game: Game, view: Mapping[str, Any], names: Mapping[int, str], profile: Any) -> list:
+def _facts(
+    game: Game, view: Mapping[str, Any], names: Mapping[int, str], profile: GameProfile
+) -> list[dict[str, Any]]:
     """The game's own public facts (its profile's), then the common ones; each
     ``{"label", "text", "suit", "cards"}``."""
     facts: list[dict[str, Any]] = []
