@@ -23,15 +23,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from tournaments.games import profile_for
-from tournaments.games.burraco import orders as burraco_orders
 from tournaments.games.rummy import Answer
-from tournaments.games.scala40 import joker_names as _scala40_choices  # noqa: F401 - its old name
+from tournaments.games.scala40 import joker_names as _scala40_choices  # noqa: F401 - old name, tests call it
 from tournaments.models import Game
 from tournaments.services.games import read_state
 from tournaments.web.people import from_one
 from tournaments.web.tallies import FormProblem
 
-__all__ = ["Answer", "burraco_orders", "check", "event_from_form", "stage", "tokens_for"]
+__all__ = ["Answer", "check", "event_from_form", "stage", "tokens_for"]
 
 KINDS = ("draw_stock", "draw_discard", "meld", "add", "discard", "swap", "open")
 STAGING = ("stage", "unstage")
