@@ -43,6 +43,7 @@ from engine.events import *  # noqa: F403  (re-exported: the games read events t
 from engine.events import ChanceShuffle, Event, parse_cards
 from engine.legal import LegalQueries
 from engine.options import Option, resolve_options
+from engine.tally import TallySpec
 
 Winner = int | list[int] | None
 
@@ -64,10 +65,19 @@ class Game(LegalQueries):
     title: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     option_spec: ClassVar[Mapping[str, Option]] = {}
+    tally_spec: ClassVar[TallySpec | None] = None
+    """What a score sheet counts per deal (:mod:`engine.tally`); ``None``: the game
+    has no tally form (its tallies go through the API only)."""
     CHANCE_EVENTS: ClassVar[frozenset[str]] = frozenset({"deal", "reshuffle"})
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     """Player event types whose content only the acting seat may see (e.g. a split)."""
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        """What a scorer needs at the table (a printed sheet's notes), in words built
+        from the game's own constants and the resolved ``options``."""
+        return []
 
     def __init__(
         self,

@@ -8,22 +8,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-GAMES = [
-    "Italian Whist",
-    "German whist",
-    "Partnership whist",
-    "Three-handed whist",
-    "Scopa",
-    "Briscola",
-    "Tresette",
-    "Burraco",
-    "Scala Quaranta",
-]
+from tournaments.games import all_profiles
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": GAMES})
+    games = [profile.home_title or profile.title for profile in all_profiles()]
+    return render(request, "home.html", {"games": games})
 
 
 @cache

@@ -343,7 +343,7 @@ def test_acting_out_of_turn_and_garbled_forms_are_4xx_not_500(client, organiser)
         seat_url(game, waiting, "act"), {**form_stamp, "action": "play", "card": card}
     )
     assert out_of_turn.status_code == 400
-    # The engine names seats from 0; the page counts from 1 (people.from_one).
+    # The engine names seats from 0; the page counts from 1 (numbering.count_from_one).
     refusal = out_of_turn.content.decode()
     assert f"Seat {waiting + 1} cannot play now" in refusal
     expected = to_act(game)[0]

@@ -38,12 +38,14 @@ the stock is shown to nobody.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.actions import Action
-from engine.cards import Card, italian_deck
+from engine.cards import ITALIAN_RANKS, Card, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
 from engine.options import Option
+from engine.tally import Count, TallySpec, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
 
 HAND_SIZE = 3
@@ -63,6 +65,11 @@ def _reachable_points() -> frozenset[int]:
 
 
 REACHABLE_POINTS = _reachable_points()
+POINTS_WORDS = (
+    worth_words(sorted(((r, POINTS[r]) for r in ITALIAN_RANKS), key=lambda rw: -rw[1]))
+    + ", the rest 0"
+)
+"""The card points as a scorer reads them: "A = 11, 3 = 10, K = 4, Q = 3, J = 2, …"."""
 
 
 def _check_removed_card(code: str) -> str | None:
@@ -87,6 +94,20 @@ class Briscola(TrickGame):
             check=_check_removed_card,
         ),
     }
+    tally_spec = TallySpec(
+        "sides",
+        (Count("points", "card points", TOTAL_POINTS),),
+        note=f"{POINTS_WORDS}: the points add up to {TOTAL_POINTS}.",
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        half = TOTAL_POINTS // 2
+        return [
+            f"Card points per side: {POINTS_WORDS}; they add up to {TOTAL_POINTS}. More points "
+            f"wins the game ({half}-{half}: nobody).",
+            f"A match of {options.get('games')} game(s), one per row.",
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

@@ -75,10 +75,11 @@ left (never their cards), and after a hand ``last_hand``: its tally and the poin
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import Card, double_deck, sorted_cards
+from engine.cards import RANK_CHARS, RED_JOKER, Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, InvalidTally, MalformedEvent
 from engine.game import (
     Event,
@@ -102,14 +103,35 @@ from engine.games.burraco_events import (
     draw_action,
     meld_action,
 )
-from engine.games.burraco_melds import VALUE
-from engine.games.burraco_score import hand_points, tally_problem
+from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS, VALUE
+from engine.games.burraco_score import (
+    CLEAN_BONUS,
+    CLOSING_BONUS,
+    DECK_SIZE,
+    DIRTY_BONUS,
+    NO_POZZETTO,
+    WILDCARDS,
+    hand_points,
+    tally_problem,
+)
 from engine.games.burraco_state import DRAW, MELD
 from engine.options import Option
+from engine.tally import Choice, Count, Flag, TallySpec, worth_words
 
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
+POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
+"""A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
+
+
+def value_words(to: str) -> str:
+    """The card values as a scorer reads them: "joker 30, 2 = 20, A = 15, 8 to K = 10,
+    3 to 7 = 5" (``to`` spans ranks in a row)."""
+    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
+    ranked = sorted(naturals, key=lambda c: (-VALUE[c], c.rank))
+    spans = worth_words(((c.rank or 0, VALUE[c]) for c in ranked), to=to)
+    return f"joker {VALUE[RED_JOKER]}, {spans}"
 
 
 class Burraco(BurracoChoices):
@@ -127,6 +149,33 @@ class Burraco(BurracoChoices):
             maximum=100_000,
         ),
     }
+    tally_spec = TallySpec(
+        "sides",
+        (
+            Count("melded", "melded points", POINTS_BOUND),
+            Count("clean", "clean burraco", DECK_SIZE // BURRACO_LENGTH),
+            Count("dirty", "dirty burraco", WILDCARDS),
+            Count("hand", "points in hand", POINTS_BOUND),
+        ),
+        (Choice("closed", "Who closed? (nobody: the stock ran out)", optional=True),),
+        note=f"Melded: the values of the side's melded cards ({value_words(' to ')}); in "
+        f"hand: the values left in its hands. Bonuses ({CLEAN_BONUS} a clean burraco, "
+        f"{DIRTY_BONUS} a dirty one, {CLOSING_BONUS} for closing, -{NO_POZZETTO} without "
+        "the pozzetto) are added by Tavolo.",
+        flags=(Flag("pozzetto", "took its pozzetto"),),
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        target = options.get("target")
+        return [
+            f"Per side: melded = values of its melded cards ({value_words('-')}); clean / "
+            "dirty burraco: how many; in hand: values left in its hands.",
+            f"Tick pozzetto if the side took its pozzetto. Score = melded + {CLEAN_BONUS} per "
+            f"clean + {DIRTY_BONUS} per dirty + {CLOSING_BONUS} for closing - in hand - "
+            f"{NO_POZZETTO} without the pozzetto.",
+            "One hand is the game." if not target else f"The game ends at {target} points.",
+        ]
 
     def new_deck(self) -> list[Card]:
         return double_deck(4)

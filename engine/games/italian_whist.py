@@ -58,7 +58,7 @@ from engine.game import (
     require,
     tally_action,
 )
-from engine.games import italian_whist_view
+from engine.games import italian_whist_sheet, italian_whist_view
 from engine.games.italian_whist_choices import ItalianWhistChoices
 from engine.games.italian_whist_rules import *  # noqa: F403  (re-exported)
 from engine.games.italian_whist_rules import (
@@ -99,6 +99,12 @@ class ItalianWhist(ItalianWhistChoices):
             minimum=1,
         ),
     }
+    tally_spec = italian_whist_sheet.TALLY_SPEC
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return italian_whist_sheet.sheet_notes(options)
+
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset({SPLIT})
     """A split names 9 cards of the seat's hand: only that seat may see it during the game."""
 

@@ -58,7 +58,8 @@ player in :mod:`~engine.games.scala40_choices`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import Card, double_deck, sorted_cards
@@ -75,8 +76,10 @@ from engine.game import (
     tally_action,
 )
 from engine.games import scala40_events as events
+from engine.games import scala40_sheet
 from engine.games.scala40_choices import Scala40Choices
 from engine.games.scala40_melds import (
+    MAX_HAND_POINTS,
     Meld,
     MeldError,
     build_meld,
@@ -88,7 +91,6 @@ from engine.games.scala40_state import OPENING, PLAY, RESHUFFLE
 from engine.options import Option
 
 HAND_SIZE: Final = 13
-MAX_HAND_POINTS: Final = 4 * 25 + 8 * 11 + 10
 STOCK: Final = events.STOCK
 DISCARD: Final = events.DISCARD
 
@@ -108,6 +110,11 @@ class Scala40(Scala40Choices):
             minimum=0, maximum=100,
         ),
     }  # fmt: skip
+    tally_spec = scala40_sheet.TALLY_SPEC
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return scala40_sheet.sheet_notes(options)
 
     def new_deck(self) -> list[Card]:
         return double_deck(4)

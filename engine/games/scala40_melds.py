@@ -39,6 +39,8 @@ LOW_ACE: Final = 1
 MIN_MELD: Final = 3
 LONGEST: Final = 14
 JOKER_HAND_VALUE: Final = 25
+MAX_HAND_POINTS: Final = 4 * 25 + 8 * 11 + 10
+"""The most a hand can hold in points (a score sheet's bound)."""
 
 
 def hand_value(card: Card) -> int:

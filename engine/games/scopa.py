@@ -72,6 +72,7 @@ from engine.game import (
     parser,
     tally_action,
 )
+from engine.games import scopa_sheet
 from engine.games.scopa_captures import (
     CACHE_LIMIT,
     CAPTURES_BY_JSON,
@@ -135,6 +136,12 @@ class Scopa(Game):
             choices=(DEAL_REFILL, EACH_PLAY),
         ),
     }
+    tally_spec = scopa_sheet.TALLY_SPEC
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return scopa_sheet.sheet_notes(options)
+
     OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"capture"})}
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:

@@ -21,11 +21,11 @@ exchange decisions so far are public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.actions import Action, make_action
-from engine.cards import Card, french_deck
+from engine.cards import SUIT_NAMES, Card, french_deck
 from engine.errors import WrongPhase
 from engine.game import (
     Event,
@@ -38,6 +38,7 @@ from engine.game import (
     tally_action,
 )
 from engine.options import Option
+from engine.tally import Choice, Count, TallySpec
 from engine.tricks import PLAY, TrickGame
 
 EXCHANGE = "exchange"
@@ -82,6 +83,19 @@ class ThreeHandedWhist(TrickGame):
             minimum=1,
         ),
     }
+    tally_spec = TallySpec(
+        "seats",
+        (Count("tricks", "tricks", HAND_SIZE),),
+        (Choice("dummy", "Who took the dummy?", optional=True),),
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return [
+            f"{SUIT_NAMES[TRUMP].capitalize()} are always trumps. Tricks add up to {HAND_SIZE}.",
+            f"Score = tricks - target: {DUMMY_TARGET} for whoever took the dummy, {TARGET} "
+            "for the others.",
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

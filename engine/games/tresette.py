@@ -44,10 +44,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from engine.actions import Action
-from engine.cards import SUIT_NAMES, SUITS, Card, italian_deck
+from engine.cards import ITALIAN_RANKS, SUIT_NAMES, SUITS, Card, italian_deck
 from engine.errors import MalformedEvent, RuleViolation
 from engine.game import Event, highest, parse_int_list, parse_side, tally_action
 from engine.options import Option
+from engine.tally import Choice, Count, TallySpec, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
 
 PACKET = 5
@@ -69,6 +70,13 @@ RANK_CODES = {3: "3", 2: "2", 14: "A"}
 TEAM_DECLARATIONS = frozenset({0, 3, 4, *range(6, 17), 18, 19, 21})
 """Every declaration total one team's two hands can make (tests/engine/test_tresette.py
 derives it from all the ways two hands of 10 can share the 3s, 2s and aces)."""
+THIRDS_PER_POINT = 3
+THIRDS_WORDS = worth_words(
+    sorted(((r, THIRDS[r]) for r in ITALIAN_RANKS), key=lambda rw: (-rw[1], -STRENGTH[rw[0]])),
+    within=", ",
+    between="; ",
+)
+"""The thirds as a scorer reads them: "A = 3; 3, 2, K, Q, J = 1"."""
 
 
 class Declaration(NamedTuple):
@@ -151,6 +159,28 @@ class Tresette(TrickGame):
             "the holder of the four of coins leads the first trick (else dealer + 1)",
         ),
     }
+    tally_spec = TallySpec(
+        "teams",
+        (
+            Count("thirds", "thirds", CARD_THIRDS),
+            Count("declared", "declared", max(TEAM_DECLARATIONS)),
+        ),
+        (Choice("last_trick", "Who took the last trick?"),),
+        note=f"Thirds in the cards, without the last trick ({THIRDS_WORDS}): they add up to "
+        f"{CARD_THIRDS}. Declared: the team's declarations (accuse) in points.",
+    )
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return [
+            f"Thirds per team in the cards, without the last trick ({THIRDS_WORDS}): they add "
+            f"up to {CARD_THIRDS}. The last trick is {LAST_TRICK_THIRDS} more.",
+            f"Declared: the team's declarations (accuse) in points. Deal score = thirds / "
+            f"{THIRDS_PER_POINT} (rounded down) + declarations.",
+            f"The game ends after a deal in which a team has {options.get('target')} "
+            "and more than the other.",
+        ]
+
     OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"signal"})}
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
@@ -338,4 +368,4 @@ class Tresette(TrickGame):
 
 def deal_score(thirds: Sequence[int], declared: Sequence[int]) -> list[int]:
     """Each team's ``floor(thirds / 3)`` plus its declarations."""
-    return [t // 3 + d for t, d in zip(thirds, declared, strict=True)]
+    return [t // THIRDS_PER_POINT + d for t, d in zip(thirds, declared, strict=True)]

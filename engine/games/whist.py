@@ -10,13 +10,20 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
 from engine.options import Option
+from engine.tally import Count, TallySpec
 from engine.tricks import TrickGame
+
+TRICKS: Final = 13
+"""Tricks in a deal (52 cards, four players)."""
+BOOK: Final = 6
+"""Tricks that score nothing: the team with more scores the tricks above them."""
 
 
 class Whist(TrickGame):
@@ -33,6 +40,14 @@ class Whist(TrickGame):
             maximum=100,
         ),
     }
+    tally_spec = TallySpec("teams", (Count("tricks", "tricks", TRICKS),))
+
+    @classmethod
+    def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
+        return [
+            f"Tricks add up to {TRICKS}; the team with more tricks scores tricks - {BOOK}.",
+            f"The game ends when a team reaches {options.get('target')}.",
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -87,5 +102,5 @@ class Whist(TrickGame):
 def deal_score(team0: int, team1: int) -> list[int]:
     """The team with more tricks scores ``tricks - 6``; the other scores 0."""
     if team0 > team1:
-        return [team0 - 6, 0]
-    return [0, team1 - 6]
+        return [team0 - BOOK, 0]
+    return [0, team1 - BOOK]

@@ -104,7 +104,7 @@ def event_from_form(game: Game, seat: int, data: QueryDict) -> dict[str, Any]:
         return {"type": "joker", "seat": seat, "as": _required(data, "as", "a card")}
     if kind == "tally":
         return tally_from_form(game, data)
-    if rummy_actions.verb(kind) in rummy_actions.KINDS and game.game_type in rummy_actions.RUMMY:
+    if rummy_actions.verb(kind) in rummy_actions.KINDS and rummy_actions.melds_game(game):
         return rummy_actions.event_from_form(game, seat, data)
     raise FormProblem("That form was not understood; the table has been refreshed.")
 

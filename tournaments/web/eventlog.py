@@ -1,7 +1,9 @@
 """A game's log in words, for people: "Alice plays Q♥".
 
 Works on the log as :func:`tournaments.services.games.event_log` gives it to a
-viewer, so hidden events stay hidden: this module only words what it is given.
+viewer, so hidden events stay hidden: this module only words what it is given. The
+words common to every game are here; a game's own events (a split, a meld, a lead
+with a signal) are worded by its profile (:meth:`GameProfile.log_words`).
 """
 
 from __future__ import annotations
@@ -9,26 +11,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import MalformedCard
-from tournaments.web import rummy_boards
-from tournaments.web.cards import CardFace, face
+from tournaments.games import GameProfile
+from tournaments.games.base import log_faces
+from tournaments.web.cards import CardFace
 from tournaments.web.tallies import tally_words
 
+_COMMON = GameProfile()
+"""Words only (for a log read without its game)."""
 
-def describe(entry: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+
+def describe(
+    entry: Mapping[str, Any], names: Mapping[int, str], profile: GameProfile | None = None
+) -> dict[str, Any]:
     """One log entry as ``{"sequence", "text", "cards"}``: ``cards`` (faces) are drawn
-    after ``text``; a Scopa capture adds ``then`` ("and takes") and ``taken``."""
+    after ``text``; the game's profile may add more (Scopa's capture: ``then`` "and
+    takes" and ``taken``)."""
+    profile = profile or _COMMON
     event = entry["event"]
     kind = event.get("type")
     seat = event.get("seat")
     who = names.get(seat, f"seat {seat + 1}") if isinstance(seat, int) else ""
-    text, cards = _words(kind, event, who, names)
+    text, cards = profile.log_words(kind, event, who) or _words(kind, event, who, names)
     described: dict[str, Any] = {"sequence": entry["sequence"], "text": text, "cards": cards}
-    capture = event.get("capture") if kind == "play" else None
-    if isinstance(capture, list) and capture:
-        # Scopa: "Alice plays 7♦ and takes 3♦ 4♣".
-        described["then"] = "and takes"
-        described["taken"] = _faces(capture)
+    described.update(profile.log_extra(event))
     return described
 
 
@@ -40,38 +45,11 @@ def _words(
         return ("The cards are dealt." if hidden else "The cards were dealt (see the record)."), []
     if kind == "reshuffle":
         return "The cards are reshuffled.", []
-    if kind in rummy_boards.RUMMY_EVENTS:
-        return rummy_boards.event_words(kind, event, who)
     if kind == "play":
-        return _play_words(event, who)
-    if kind == "split":
-        if hidden:
-            return f"{who} splits their cards.", []
-        return f"{who} keeps as first hand", _faces(event.get("first"))
-    if kind == "exchange":
-        took = event.get("take")
-        return (f"{who} takes the spare hand." if took else f"{who} keeps their hand."), []
-    if kind == "joker":
-        return f"{who} declares the joker as", _faces([event.get("as")])
+        return f"{who} plays", log_faces([event.get("card")])
     if kind == "tally":
         return f"Score sheet: {_tally_words(event, names)}.", []
     return f"{kind} {who}".strip() + ".", []
-
-
-SIGNAL_WORDS = {
-    "busso": "busso: win this trick if you can",
-    "striscio": "striscio: more of this suit",
-    "volo": "volo: the last of this suit",
-}
-
-
-def _play_words(event: Mapping[str, Any], who: str) -> tuple[str, list[CardFace]]:
-    """A play, with Tresette's lead signal worded (Scopa's capture: :func:`describe`)."""
-    played = _faces([event.get("card")])
-    signal = event.get("signal")
-    if isinstance(signal, str):
-        return f"{who} leads ({SIGNAL_WORDS.get(signal, signal)})", played
-    return f"{who} plays", played
 
 
 def _tally_words(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -85,15 +63,3 @@ def _tally_words(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return " & ".join(members) or f"seat {index + 1}"
 
     return tally_words(event, label)
-
-
-def _faces(codes: Any) -> list[CardFace]:
-    if not isinstance(codes, list):
-        return []
-    shown = []
-    for code in codes:
-        try:
-            shown.append(face(code))
-        except (MalformedCard, TypeError):
-            continue
-    return shown

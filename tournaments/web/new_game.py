@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from engine.options import Option
+from tournaments.games import default_game
 from tournaments.services import casual
 from tournaments.services.errors import ServiceError
 from tournaments.web.gates import login_required
@@ -28,7 +29,7 @@ from tournaments.web.option_labels import chosen_options, clean_options, option_
 from tournaments.web.pages import attach
 
 OPTION_PREFIX = "option_"
-DEFAULT_GAME = "scopa"
+DEFAULT_GAME = default_game()
 
 
 def _games() -> list[tuple[str, str]]:

@@ -8,17 +8,10 @@ to do with them (``action``: ``draw_stock``, ``draw_discard``, ``meld``, ``add``
 wildcard could stand for more than one card, which (``joker_as``).
 
 **Wildcards.** The player picks cards, not a written order, so the page works out the
-ways the selection can be laid and offers only those the engine accepts:
-
-- Burraco: a sequence is written low to high and where its wildcard stands says what
-  it stands for. The selection is written in every plausible order (naturals low to
-  high with the ace low or high, the joker or a 2 in each place) and each order is
-  asked of the engine (``Burraco.check_meld`` / ``check_addition``); the distinct
-  melds that come out are the choices, each named by what its wildcard stands for
-  (``joker_as`` is then that written order).
-- Scala 40: a joker is named when laid (``"RJ=7H"``). Every natural card is tried as
-  its name with ``scala40_melds.check_meld`` (a new meld) or ``extend_meld`` (an
-  addition) and the names that make a meld are the choices.
+ways the selection can be laid and offers only those the engine accepts; how is the
+game's (its profile's ``meld_tokens``: :mod:`tournaments.games.burraco` writes the
+selection in every plausible order, :mod:`tournaments.games.scala40` tries every
+name for a joker).
 
 One choice is used without asking; several make the page show a small select. The
 final event is validated by the engine as always: a refusal changes nothing.
@@ -26,37 +19,27 @@ final event is validated by the engine as always: a refusal changes nothing.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Card, EngineError
-from engine.games import scala40_melds
+from tournaments.games import profile_for
+from tournaments.games.rummy import Answer
+from tournaments.games.scala40 import joker_names as _scala40_choices  # noqa: F401 - old name, tests call it
 from tournaments.models import Game
 from tournaments.services.games import read_state
-from tournaments.services.numbering import count_from_one
-from tournaments.web.cards import face
 from tournaments.web.tallies import FormProblem
 from tournaments.web.words import engine_sentence
 
-RUMMY = ("burraco", "scala40")
+__all__ = ["Answer", "check", "event_from_form", "stage", "tokens_for"]
+
 KINDS = ("draw_stock", "draw_discard", "meld", "add", "discard", "swap", "open")
 STAGING = ("stage", "unstage")
 """Scala 40's opening is built on the page (melds staged one by one), then sent whole."""
-RANK_WORDS = {"T": "10"}
-NATURALS = [Card.parse(r + s) for s in "SHDC" for r in "23456789TJQKA"]
 
 
-@dataclass
-class Answer:
-    """What the meld check says: ``ok``, a ``text`` to show, the wildcard ``choices``
-    (value, label) when there is more than one, and the one ``chosen``."""
-
-    ok: bool
-    text: str
-    choices: list[tuple[str, str]] = field(default_factory=list)
-    chosen: str = ""
+def melds_game(game: Game) -> bool:
+    """Whether ``game`` is played in turns of draw, meld and discard (a rummy game)."""
+    return profile_for(game.game_type).melds
 
 
 def verb(action: Any) -> str:
@@ -89,118 +72,12 @@ def _meld_index(data: Mapping[str, Any]) -> int:
         raise FormProblem("Tap the meld to add to (or choose it in the list).") from None
 
 
-# ---------------------------------------------------------------------- ways to lay cards
-
-
-def _is_wild(game_type: str, card: Card) -> bool:
-    return card.is_joker or (game_type == "burraco" and card.rank == 2)
-
-
-def burraco_orders(codes: list[str]) -> list[list[str]]:
-    """Plausible written orders of ``codes`` (see the module's docstring)."""
-    cards = [Card.parse(c) for c in codes]
-
-    def rank(card: Card, ace_low: bool) -> int:
-        if card.is_joker:
-            return 99
-        assert card.rank is not None
-        return 1 if ace_low and card.rank == 14 else card.rank
-
-    orders: list[list[str]] = []
-    movable = [i for i, c in enumerate(cards) if _is_wild("burraco", c)]
-    for ace_low in (True, False):
-        ranked = sorted(cards, key=lambda c: rank(c, ace_low))
-        orders.append(
-            [c.code for c in ranked if not c.is_joker] + [c.code for c in ranked if c.is_joker]
-        )
-        for index in movable:
-            moving = cards[index]
-            rest = sorted(
-                (c for i, c in enumerate(cards) if i != index), key=lambda c: rank(c, ace_low)
-            )
-            for place in range(len(rest) + 1):
-                orders.append(
-                    [c.code for c in rest[:place]] + [moving.code] + [c.code for c in rest[place:]]
-                )
-    unique: list[list[str]] = []
-    for order in orders:
-        if order not in unique:
-            unique.append(order)
-    return unique
-
-
-def _burraco_choices(
-    state: Any, seat: int, codes: list[str], meld: int | None
-) -> tuple[list[tuple[str, str]], str]:
-    """Legal ways (value: the written order, label: what the wildcard stands for) and
-    the engine's reason for the first way when none is legal."""
-    found: dict[str, tuple[str, str]] = {}
-    reason = ""
-    for order in burraco_orders(codes):
-        if meld is None:
-            check = state.check_meld(seat, order)
-        else:
-            check = state.check_addition(seat, meld, order)
-        if not check.ok:
-            reason = reason or check.reason
-            continue
-        stands = check.meld.stands_for or ""
-        if stands not in found:
-            found[stands] = (" ".join(order), _stands_words(stands))
-    return list(found.values()), reason
-
-
-def _scala40_choices(state: Any, codes: list[str], meld: int | None) -> list[tuple[str, str]]:
-    """Names (value: the card the joker stands for) that make the selection a meld (or
-    fit meld ``meld``), by the meld rules alone."""
-    jokers = [c for c in codes if Card.parse(c).is_joker]
-    if len(jokers) != 1:
-        return []
-    names = []
-    for name in NATURALS:
-        tokens = [f"{c}={name.code}" if c == jokers[0] else c for c in codes]
-        if meld is None:
-            ok = scala40_melds.check_meld(tokens).ok
-        else:
-            try:
-                slots = [scala40_melds.parse_token(t) for t in tokens]
-                scala40_melds.extend_meld(state.melds[meld], slots)
-                ok = True
-            except (scala40_melds.MeldError, IndexError):
-                ok = False
-        if ok:
-            names.append((name.code, _stands_words(name.code)))
-    return names
-
-
-def _stands_words(stands: str) -> str:
-    """What a wildcard stands for in words: "as 6♥", "as a K", "as itself"."""
-    if not stands:
-        return "as a natural card"
-    if len(stands) == 1:
-        return f"as a {RANK_WORDS.get(stands, stands)}"
-    return f"as {face(stands).short}"
-
-
 def tokens_for(
     game_type: str, state: Any, seat: int, codes: list[str], meld: int | None, chosen: str
 ) -> tuple[list[str], Answer]:
-    """The cards as the event writes them, and the choices the page offers."""
-    if game_type == "burraco":
-        choices, reason = _burraco_choices(state, seat, codes, meld)
-        values = [value for value, _ in choices]
-        pick = chosen if chosen in values else (values[0] if len(values) == 1 else "")
-        tokens = pick.split() if pick else codes
-        if not choices:
-            return tokens, Answer(False, reason)
-        return tokens, Answer(bool(pick), "", choices if len(choices) > 1 else [], pick)
-    choices = _scala40_choices(state, codes, meld)
-    joker = next((c for c in codes if Card.parse(c).is_joker), None)
-    values = [value for value, _ in choices]
-    pick = chosen if chosen in values else (values[0] if len(values) == 1 else "")
-    name = pick or chosen
-    tokens = [f"{c}={name}" if c == joker and name else c for c in codes]
-    return tokens, Answer(True, "", choices if len(choices) > 1 else [], pick)
+    """The cards as the event writes them, and the choices the page offers (the game's
+    own ways to lay them: :meth:`RummyProfile.meld_tokens`)."""
+    return profile_for(game_type).meld_tokens(state, seat, codes, meld, chosen)
 
 
 # ---------------------------------------------------------------------- form to event
@@ -254,16 +131,6 @@ def event_from_form(game: Game, seat: int, data: Mapping[str, Any]) -> dict[str,
 # ---------------------------------------------------------------------- the meld check
 
 
-def _try(state: Any, event: dict[str, Any]) -> str | None:
-    """The engine's reason for refusing ``event`` now (on a copy: nothing changes)."""
-    trial = copy.deepcopy(state)
-    try:
-        trial.apply(event)
-    except EngineError as error:
-        return count_from_one(str(error))
-    return None
-
-
 def check(game: Game, seat: int, data: Mapping[str, Any]) -> Answer:
     """Is the selection legal as a new meld (``meld`` empty), as an addition to meld
     ``meld``, or (``target`` = ``open``) with the staged melds as an opening? The
@@ -289,51 +156,11 @@ def check(game: Game, seat: int, data: Mapping[str, Any]) -> Answer:
             answer.text = "Say what the wildcard stands for."
             answer.ok = False
             return answer
-        if game.game_type == "burraco":
-            result = (
-                state.check_meld(seat, tokens)
-                if meld is None
-                else state.check_addition(seat, meld, tokens)
-            )
-            answer.ok, answer.text = result.ok, (result.reason or _burraco_words(result.meld))
-            return answer
-        if target == "open":
-            alone = state.check_meld_for(seat, tokens) if tokens else None
-            if alone is not None and not alone.ok:
-                answer.ok, answer.text = False, alone.reason or ""
-                return answer
-            melds = [*staged, tokens] if tokens else staged
-            values = [scala40_melds.check_meld(m) for m in melds]
-            total = sum(v.value for v in values if v.ok)
-            reason = _try(state, {"type": "open", "seat": seat, "melds": melds})
-            first = f"A {alone.kind} worth {alone.value}. " if alone is not None else ""
-            answer.ok = reason is None
-            answer.text = first + (
-                f"Opening now: {total} in all."
-                if reason is None
-                else f"Not yet an opening: {reason}"
-            )
-            return answer
-        if meld is None:
-            result = state.check_meld_for(seat, tokens)
-            answer.ok = result.ok
-            answer.text = result.reason or f"A legal {result.kind} worth {result.value}."
-            return answer
-        reason = _try(state, {"type": "add", "seat": seat, "meld": meld, "cards": tokens})
-        answer.ok, answer.text = reason is None, reason or f"Fits meld {meld + 1}."
-        return answer
+        return profile_for(game.game_type).check_tokens(
+            state, seat, tokens, meld, target, staged, answer
+        )
 
     return read_state(game, ask)
-
-
-def _burraco_words(meld: Any) -> str:
-    if meld is None:
-        return ""
-    kind = "sequence" if meld.is_sequence else "group"
-    words = f"A legal {kind} of {len(meld.cards)} cards"
-    if meld.burraco:
-        words += f": a {meld.burraco} burraco"
-    return words + "."
 
 
 # ---------------------------------------------------------------------- staging an opening

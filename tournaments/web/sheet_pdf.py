@@ -4,9 +4,10 @@ Each page names the tournament, the round and the table, lists the players by se
 and has one blank row per deal with the schedule the game needs, taken from the
 engine's own rules (:func:`tournaments.services.deal_schedule.schedule`, which
 the phone page shows too): the dealer of every deal (the deal passes one
-seat on, ``engine.game.Game._finish_deal``), and for Italian Whist the trumps and
-the passing direction of each deal (``engine.games.italian_whist.trump_of_deal`` and
-``passing_direction``). The columns to fill in are the game's tally
+seat on, ``engine.game.Game._finish_deal``), and the columns the game's profile adds
+(Italian Whist: the trumps and the passing direction of each deal). The notes for
+the scorer are the engine's (``Game.sheet_notes``, from the rules' own constants).
+The columns to fill in are the game's tally
 (:func:`tournaments.web.actions.tally_fields`: what the phone page asks for), plus
 the deal's score per side and the initials of the other side. The QR code (segno)
 opens the table's phone page, whose link is printed under it.
@@ -17,7 +18,7 @@ reportlab draws the PDF; nothing here touches the database beyond reading.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import segno
@@ -25,38 +26,15 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from engine.games import three_handed_whist
+from tournaments.games import profile_for
 from tournaments.models import Round, Seat, Table
 from tournaments.services import state_cache
 from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
 from tournaments.web.forms import game_title
 
-DEFAULT_ROWS = {
-    "italian_whist": 18,
-    "whist": 14,
-    "three_handed_whist": 15,
-    "scopa": 10,
-    "tresette": 8,
-}
-"""Blank rows when the game's length is not fixed by an option (Italian Whist: three
-turns of its six-deal cycle of trumps and passing)."""
 LENGTH_OPTIONS = ("deals", "games")
 """Options that fix how many deals a game has (Briscola's ``games``: one deal each)."""
-CHOICE_HEADINGS = {
-    "dummy": "Dummy to",
-    "settebello": "Settebello",
-    "last_trick": "Last trick",
-    "closed": "Closed by",
-}
-SHORT_HEADINGS = {
-    "melded points": "melded",
-    "clean burraco": "clean",
-    "dirty burraco": "dirty",
-    "points in hand": "in hand",
-    "took its pozzetto": "pozzetto",
-}
-"""Burraco's and Scala 40's columns, short enough for a row per side."""
 MAX_ROWS = 24
 __all__ = ["round_pdf", "rows_for", "schedule"]
 
@@ -66,84 +44,12 @@ def rows_for(game_type: str, options: dict[str, Any], engine_options: dict[str, 
         deals = engine_options.get(key)
         if isinstance(deals, int) and deals > 0:
             return min(deals, MAX_ROWS)
-    return DEFAULT_ROWS.get(game_type, 12)
+    return profile_for(game_type).pdf_rows  # the game's length is not fixed by an option
 
 
 def notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
     """The game's rules a scorer needs at the table, from the engine's constants."""
-    if game_type == "italian_whist":
-        return [
-            "Each hand's tricks add up to 9. Deal score = 1st-hand tricks - 2nd-hand tricks.",
-            "Passing: left = your second hand goes to the next seat (1>2, 2>3, 3>1); "
-            "right = to the previous seat; keep = nobody passes.",
-            f"The game ends after a deal in which a total reaches "
-            f"+/-{engine_options.get('score_limit')}.",
-        ]
-    if game_type == "three_handed_whist":
-        suit = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
-        return [
-            f"{suit[three_handed_whist.TRUMP]} are always trumps. Tricks add up to 13.",
-            f"Score = tricks - target: {three_handed_whist.DUMMY_TARGET} for whoever took "
-            f"the dummy, {three_handed_whist.TARGET} for the others.",
-        ]
-    if game_type == "whist":
-        return [
-            "Tricks add up to 13; the team with more tricks scores tricks - 6.",
-            f"The game ends when a team reaches {engine_options.get('target')}.",
-        ]
-    if game_type == "german_whist":
-        return ["Count only the last 13 tricks (phase 2); they add up to 13."]
-    return italian_notes(game_type, engine_options)
-
-
-def italian_notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
-    """Scopa, Briscola and Tresette: what to count (the engine's checks, in words)."""
-    if game_type == "scopa":
-        return [
-            "Per side: cards taken (they add up to 40), coins (up to 10), scope, and the "
-            "primiera: each suit's best card,",
-            "7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J Q K = 10, added up "
-            "(0: no cards). Settebello: the side with the 7 of coins.",
-            f"Points: most cards 1, most coins 1, settebello 1, primiera 1, each scopa 1. "
-            f"The game ends at {engine_options.get('target')} (a tie at the top plays on).",
-        ]
-    if game_type == "briscola":
-        return [
-            "Card points per side: A = 11, 3 = 10, K = 4, Q = 3, J = 2, the rest 0; they "
-            "add up to 120. More points wins the game (60-60: nobody).",
-            f"A match of {engine_options.get('games')} game(s), one per row.",
-        ]
-    if game_type == "tresette":
-        return [
-            "Thirds per team in the cards, without the last trick (A = 3; 3, 2, K, Q, J = 1): "
-            "they add up to 32. The last trick is 3 more.",
-            "Declared: the team's declarations (accuse) in points. Deal score = thirds / 3 "
-            "(rounded down) + declarations.",
-            f"The game ends after a deal in which a team has {engine_options.get('target')} "
-            "and more than the other.",
-        ]
-    return rummy_notes(game_type, engine_options)
-
-
-def rummy_notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
-    """Burraco and Scala 40: what to count and write per deal."""
-    if game_type == "burraco":
-        target = engine_options.get("target")
-        return [
-            "Per side: melded = values of its melded cards (joker 30, 2 = 20, A = 15, 8-K = 10, "
-            "3-7 = 5); clean / dirty burraco: how many; in hand: values left in its hands.",
-            "Tick pozzetto if the side took its pozzetto. Score = melded + 200 per clean + 100 "
-            "per dirty + 100 for closing - in hand - 100 without the pozzetto.",
-            "One hand is the game." if not target else f"The game ends at {target} points.",
-        ]
-    if game_type == "scala40":
-        return [
-            "Per player: points left in hand (2-10 as marked, J Q K 10, A 11, joker 25); the "
-            "closer 0, players out 0.",
-            f"A total of {engine_options.get('limit')} or more is out. The deal passes to the "
-            "next player still in (skip the dealers shown who are out).",
-        ]
-    return []
+    return profile_for(game_type).sheet_notes(engine_options)
 
 
 def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
@@ -219,14 +125,14 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
 
     # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
     fields = tally_fields(game, names) or {"rows": [], "choices": []}
+    profile = profile_for(game.game_type)
     columns: list[tuple[str, str, float]] = [("Deal", "deal", 10 * mm), ("Dealer", "dealer", 0)]
-    if game.game_type == "italian_whist":
-        columns += [("Trumps", "trumps", 14 * mm), ("Passing", "passing", 14 * mm)]
+    columns += [(heading, key, 14 * mm) for heading, key in profile.schedule_columns]
     groups: list[tuple[str, int]] = []
     for choice in fields["choices"]:
-        columns.append((CHOICE_HEADINGS.get(choice["name"], choice["name"]), "", 16 * mm))
+        columns.append((profile.pdf_headings.get(choice["name"], choice["name"]), "", 16 * mm))
     for row in fields["rows"]:
-        inputs = [_plain(i["label"]) for i in row["inputs"]]
+        inputs = [_plain(i, profile.pdf_headings) for i in row["inputs"]]
         for label in inputs:
             columns.append((label, "", 0))
         columns.append(("score", "", 0))
@@ -291,11 +197,15 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     )
 
 
-def _plain(label: str) -> str:
-    """A column heading in the PDF's standard fonts (no suit symbols), short."""
-    if label in SHORT_HEADINGS:
-        return SHORT_HEADINGS[label]
-    short = label.replace(" hand", "").replace("card points", "points").replace("\u2666", "")
+def _plain(field: dict[str, Any], headings: Mapping[str, str]) -> str:
+    """A tally input's column heading in the PDF's standard fonts (no suit symbols),
+    short: the profile's heading for its key, else its label shortened."""
+    key = field["name"].rpartition("_")[0]
+    if key in headings:
+        return headings[key]
+    short = (
+        field["label"].replace(" hand", "").replace("card points", "points").replace("\u2666", "")
+    )
     return short.strip()
 
 

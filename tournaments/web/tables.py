@@ -11,10 +11,9 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from engine import game_class
+from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
-from tournaments.web import italian_boards, rummy_boards
 from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
 from tournaments.web.eventlog import describe
@@ -22,12 +21,9 @@ from tournaments.web.eventlog import describe
 LOG_LENGTH = 30
 """How many of the latest events a page lists."""
 
-TURN_WORDS = {
-    "play": ("Your turn: play a card.", "to play"),
-    "split": ("Choose the 9 cards of your first hand.", "to split"),
-    "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
-    "joker": ("Say which card your joker stands for.", "to declare a joker"),
-}
+TURN_WORDS = {"play": ("Your turn: play a card.", "to play")}
+"""Whose turn it is, by phase: (to the seat, to the others); a game's own phases are
+its profile's (:attr:`GameProfile.turn_words`)."""
 
 
 def load_game(game_id: uuid.UUID) -> Game:
@@ -38,10 +34,8 @@ def load_game(game_id: uuid.UUID) -> Game:
 
 
 def title_of(game_type: str) -> str:
-    try:
-        return game_class(game_type).title
-    except Exception:  # noqa: BLE001 - a game the engine no longer knows still lists
-        return game_type
+    """The game's title (a game the engine no longer knows still lists, by its name)."""
+    return profile_for(game_type).title
 
 
 def seat_names(game: Game) -> dict[int, str]:
@@ -111,9 +105,11 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         }
         for side, score in enumerate(view["scores"])
     ]
+    profile = profile_for(game.game_type)
     context = {
         "game": game,
-        "title": title_of(game.game_type),
+        "profile": profile,
+        "title": profile.title,
         "version": view["version"],
         "status": game.status,
         "live": game.status != Game.Status.FINISHED,
@@ -129,7 +125,7 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
             if view.get("last_trick_winner") is not None
             else None
         ),
-        "facts": _facts(game, view, names),
+        "facts": _facts(game, view, names, profile),
         "turn": _turn(game, view, names, me),
         "over": bool(view.get("over")),
         "winners": [s["label"] for s in sides if s["winner"]],
@@ -138,8 +134,7 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         "table_cards": None,
         "declarations": [],
     }
-    italian_boards.extend(context, view, names)
-    rummy_boards.extend(context, view, names, me)
+    profile.extend_board(context, view, names, me)
     return context
 
 
@@ -158,57 +153,17 @@ def _trick(entries: Any, names: Mapping[int, str]) -> list[dict[str, Any]]:
     return shown
 
 
-def _facts(game: Game, view: Mapping[str, Any], names: Mapping[int, str]) -> list[dict]:
-    """The game's own public facts, each ``{"label", "text", "suit", "cards"}``."""
+def _facts(
+    game: Game, view: Mapping[str, Any], names: Mapping[int, str], profile: GameProfile
+) -> list[dict[str, Any]]:
+    """The game's own public facts (its profile's), then the common ones; each
+    ``{"label", "text", "suit", "cards"}``."""
     facts: list[dict[str, Any]] = []
-    phase = view["phase"]
-    dealt = phase not in ("deal", "over")
 
     def add(label: str, text: str = "", suit: str | None = None, cards: Any = None) -> None:
         facts.append({"label": label, "text": text, "suit": suit_face(suit), "cards": cards or []})
 
-    kind = game.game_type
-    if kind == "italian_whist":
-        add("Trumps", "" if view.get("trump") else "no trumps", view.get("trump"))
-        add("Second hands", {"left": "go left", "right": "go right", "keep": "are kept"}.get(
-            view.get("passing", ""), view.get("passing", "")))  # fmt: skip
-        if view.get("hand_number"):
-            number = view["hand_number"]
-            worth = "+1" if number == 1 else "\u22121"
-            add("Hand", f"{number} of 2 ({worth} per trick)")
-        if view.get("first_hand_tricks"):
-            add(
-                "First hand",
-                ", ".join(
-                    f"{_name(names, s)} {n}" for s, n in enumerate(view["first_hand_tricks"])
-                ),
-            )
-        for pending in view.get("jokers_to_declare") or []:
-            add("To declare", f"by {_name(names, pending['seat'])}", cards=[face(pending["card"])])
-    elif dealt and view.get("trump"):
-        add("Trumps", "", view["trump"])
-    if kind == "whist" and view.get("trump_card"):
-        add("Turned", "in the dealer's hand", cards=[face(view["trump_card"])])
-    if kind == "german_whist" and dealt:
-        add(
-            "Phase",
-            "1: drafting, tricks do not score" if view.get("drafting") else "2: tricks score",
-        )
-        if view.get("stock_top"):
-            add(f"Stock ({view['stock_size']})", "face up", cards=[face(view["stock_top"])])
-        else:
-            add("Stock", "empty")
-    if kind == "three_handed_whist" and dealt:
-        if phase == "exchange":
-            spare = "the dummy" if view.get("spare_is_dummy") else "a hand laid down"
-            add("Spare hand", f"{view.get('spare_size', 0)} cards face down ({spare})")
-        order = [(view["dealer"] + 1 + i) % game.players for i in range(game.players)]
-        decided = [
-            f"{_name(names, seat)} {'took' if took else 'kept'}"
-            for seat, took in zip(order, view.get("exchanges") or [], strict=False)
-        ]
-        if decided:
-            add("Exchange", ", ".join(decided))
+    profile.facts(game, view, names, add)
     if game.mode == Game.Mode.PHYSICAL:
         add("Cards", "real ones, entered from the score sheet")
     return facts
@@ -226,7 +181,8 @@ def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
             return {"mine": me is not None, "text": "Enter the score sheet of this deal."}
         return {"mine": False, "text": "Dealing\u2026"}
     acting = _acting(view.get("to_act"))
-    mine_text, others = TURN_WORDS.get(phase, ("Your turn.", "to act"))
+    words = {**TURN_WORDS, **profile_for(game.game_type).turn_words}
+    mine_text, others = words.get(phase, ("Your turn.", "to act"))
     if me is not None and me in acting:
         return {"mine": True, "text": mine_text}
     who = " and ".join(_name(names, s) for s in acting) or "nobody"
@@ -254,7 +210,8 @@ def seat_board(
         form = legal[0].get("type")
     elif game.status == Game.Status.ACTIVE and phase == "deal" and game.mode == Game.Mode.PHYSICAL:
         form = "tally"
-    moves = italian_boards.moves_by_card(game.game_type, legal)
+    profile = context["profile"]
+    moves = profile.moves_by_card(legal)
     hand = [
         {"face": face(code), "playable": code in playable, "moves": moves.get(code, [])}
         for code in view.get("hand") or []
@@ -265,23 +222,14 @@ def seat_board(
             "me": _name(names, seat),
             "hand": hand,
             "form": form,
-            "choose": next((e.get("choose") for e in legal if e.get("type") == "split"), None),
-            "joker_choices": faces([e["as"] for e in legal if e.get("type") == "joker"]),
-            "joker": _my_joker(view, seat),
             "tally": tally_fields(game, names) if form == "tally" else None,
-            "spare_is_dummy": view.get("spare_is_dummy"),
-            "hand_number": view.get("hand_number"),
-            "second_goes": _second_goes(view, seat, names),
-            "first_hand": faces(view.get("first_hand")),
-            "second_hand": _second_hand(view, names),
             "event_id": uuid.uuid4(),
-            "moves_form": game.game_type in italian_boards.MOVE_GAMES,
+            "moves_form": profile.plays_as_moves,
             "choosing": choosing if choosing in moves else None,
             "log": recent_log(game, seat, view["version"], names),
         }
     )
-    if "rummy" in context:
-        context.update(rummy_boards.seat_parts(view, legal, **(rummy or {})))
+    context.update(profile.seat_parts(view, legal, seat, names, **(rummy or {})))
     return context
 
 
@@ -301,35 +249,5 @@ def recent_log(
 ) -> list[dict[str, Any]]:
     """The latest events as ``viewer`` may see them, newest first."""
     entries = event_log(game, viewer, after=max(0, version - LOG_LENGTH))
-    return [describe(entry, names) for entry in reversed(entries)]
-
-
-def _my_joker(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
-    for pending in view.get("jokers_to_declare") or []:
-        if pending["seat"] == seat:
-            return {
-                "card": face(pending["card"]),
-                "suits": [suit_face(s) for s in pending["suits"]],
-            }
-    return None
-
-
-def _second_hand(view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
-    second = view.get("second_hand")
-    if not second:
-        return None
-    return {"cards": faces(second["cards"]), "to": _name(names, second["to"])}
-
-
-PASS_WORDS = {"left": 1, "right": -1}
-
-
-def _second_goes(view: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str | None:
-    """Italian Whist, during the split: where this seat's second hand will go."""
-    passing = view.get("passing")
-    if view.get("phase") != "split" or passing is None:
-        return None
-    if passing == "keep":
-        return "you keep and play yourself"
-    offset = PASS_WORDS.get(passing, 0)
-    return f"goes to {_name(names, (seat + offset) % view['players'])}"
+    profile = profile_for(game.game_type)
+    return [describe(entry, names, profile) for entry in reversed(entries)]

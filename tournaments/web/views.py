@@ -150,7 +150,7 @@ def seat_act(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
         return redirect(reverse("games:seat", args=[game.pk, seat]), permanent=False)
     game = game_or_404(game.pk)  # re-read: the version moved on (or someone else's did)
     kept = None
-    if not outcome.ok and game.game_type in rummy_actions.RUMMY:
+    if not outcome.ok and rummy_actions.melds_game(game):
         kept = rummy_actions.kept(request.POST)  # a refusal keeps the selection
     context = tables.seat_board(game, seat, rummy=kept)
     context["banner"] = outcome.message
@@ -164,7 +164,7 @@ def seat_act(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
 def meld_check(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     """Burraco and Scala 40: is the selected meld (or addition, or opening) legal now,
     and if not why: the engine's answer, shown under the selection. Changes nothing."""
-    if game.game_type not in rummy_actions.RUMMY or game.status != Game.Status.ACTIVE:
+    if not rummy_actions.melds_game(game) or game.status != Game.Status.ACTIVE:
         raise Http404("no melds in this game")
     answer = rummy_actions.check(game, seat, request.GET)
     return render(request, "games/_rummy_check.html", {"answer": answer})

@@ -1,0 +1,28 @@
+"""Italian Whist's score sheet in words: the tally form's fields (:data:`TALLY_SPEC`, the
+class's ``tally_spec``) and a printed sheet's notes, worded from the rules' own constants
+(:mod:`engine.games.italian_whist_rules`) so that they cannot drift from the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from engine.games.italian_whist_rules import HAND_SIZE, PASS_OFFSET, PLAYERS
+from engine.tally import Count, TallySpec
+
+TALLY_SPEC: Final = TallySpec(
+    "seats",
+    (Count("first", "1st hand", HAND_SIZE), Count("second", "2nd hand", HAND_SIZE)),
+    nested="tricks",
+)
+
+
+def sheet_notes(options: Mapping[str, Any]) -> list[str]:
+    left = ", ".join(f"{s + 1}>{(s + PASS_OFFSET['left']) % PLAYERS + 1}" for s in range(PLAYERS))
+    return [
+        f"Each hand's tricks add up to {HAND_SIZE}. "
+        "Deal score = 1st-hand tricks - 2nd-hand tricks.",
+        f"Passing: left = your second hand goes to the next seat ({left}); "
+        "right = to the previous seat; keep = nobody passes.",
+        f"The game ends after a deal in which a total reaches +/-{options.get('score_limit')}.",
+    ]

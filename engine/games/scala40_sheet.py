@@ -1,0 +1,41 @@
+"""Scala 40's score sheet in words: the tally form's fields (:data:`TALLY_SPEC`, the
+class's ``tally_spec``) and a printed sheet's notes, worded from the rules' own
+constants (:mod:`engine.games.scala40_melds`) so that they cannot drift from the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from engine.cards import RANK_CHARS, Card
+from engine.games.scala40_melds import JOKER_HAND_VALUE, MAX_HAND_POINTS, hand_value
+from engine.tally import Choice, Count, TallySpec, rank_word, worth_words
+
+
+def hand_value_words(to: str) -> str:
+    """What cards cost in hand as a scorer reads it: "2 to 10 as marked, J Q K 10, A 11,
+    joker 25" (``to`` spans the ranks that cost their face value)."""
+    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
+    marked = [c.rank or 0 for c in naturals if hand_value(c) == c.rank]
+    others = ((c.rank or 0, hand_value(c)) for c in naturals if hand_value(c) != c.rank)
+    return (
+        f"{rank_word(min(marked))}{to}{rank_word(max(marked))} as marked, "
+        f"{worth_words(others, sign=' ')}, joker {JOKER_HAND_VALUE}"
+    )
+
+
+TALLY_SPEC: Final = TallySpec(
+    "seats",
+    (Count("hand", "points in hand", MAX_HAND_POINTS),),
+    (Choice("closed", "Who closed? (nobody: a void hand)", optional=True),),
+    note=f"Points in hand: {hand_value_words(' to ')}; the closer and players already "
+    "out have 0; a void hand is 0 for everyone.",
+)
+
+
+def sheet_notes(options: Mapping[str, Any]) -> list[str]:
+    return [
+        f"Per player: points left in hand ({hand_value_words('-')}); the closer 0, players out 0.",
+        f"A total of {options.get('limit')} or more is out. The deal passes to the next "
+        "player still in (skip the dealers shown who are out).",
+    ]

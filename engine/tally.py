@@ -1,0 +1,111 @@
+"""What a score sheet counts per deal, as data (pure Python).
+
+A game that can be played with real cards declares its tally next to its options:
+:attr:`engine.game.Game.tally_spec`, a :class:`TallySpec`. The score sheet's phone
+page, the game page's tally form and the printable PDF are all drawn from it, so the
+inputs they ask for are the fields the game's ``tally`` event takes. Whether the
+numbers make a legal tally stays the game's own check (``parse_tally``); the spec
+only says which numbers there are, per whom, and their upper bounds on a form.
+
+A game's notes for the scorer (``Game.sheet_notes``) are built from the rules'
+own constants with :func:`worth_words` and :func:`rank_word`, so they cannot drift
+from the rules they describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+PER: Final = ("teams", "sides", "seats")
+"""One row per team (two), per side (teams in a team game, else seats) or per seat."""
+RANK_WORDS: Final = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole number per row: ``key`` in the event, ``label`` on the form, at most
+    ``top``."""
+
+    key: str
+    label: str
+    top: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row named per tally (who took the settebello): ``key`` in the event holds
+    the row's index; ``optional`` allows nobody (``None``)."""
+
+    key: str
+    label: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Yes or no per row (a checkbox): a list of true/false under ``key`` (Burraco's
+    pozzetto taken)."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TallySpec:
+    """A game's tally: the ``counts`` of each row (several make a list per row under
+    ``nested`` when set, as Italian Whist's two hands), ``choices``, ``flags`` and a
+    ``note`` on how to count."""
+
+    per: str
+    counts: tuple[Count, ...]
+    choices: tuple[Choice, ...] = ()
+    nested: str | None = None
+    note: str = ""
+    flags: tuple[Flag, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.per not in PER:
+            raise ValueError(f"a tally is per {' or '.join(PER)}, not {self.per!r}")
+        if not self.counts:
+            raise ValueError("a tally counts at least one number per row")
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every field of the event a tally of this spec writes (but ``type``)."""
+        counts = (self.nested,) if self.nested else tuple(c.key for c in self.counts)
+        return counts + tuple(c.key for c in self.choices) + tuple(f.key for f in self.flags)
+
+
+def rank_word(rank: int) -> str:
+    """A rank as a scorer writes it: 7, 10, J, Q, K, A."""
+    return RANK_WORDS.get(rank, str(rank))
+
+
+def worth_words(
+    worths: Iterable[tuple[int, int]],
+    *,
+    within: str = " ",
+    between: str = ", ",
+    sign: str = " = ",
+    to: str | None = None,
+) -> str:
+    """Ranks and what each is worth, ``(rank, worth)`` in the order to say them,
+    grouped by worth in order of first appearance: ``7 = 21, 6 = 18, J Q K = 10``
+    (``within`` joins the ranks of one group, ``between`` the groups, ``sign`` a group
+    and its worth). A worth of 0 is left out. With ``to``, a group of three or more
+    ranks in a row is said as a span: ``8 to K = 10``."""
+    groups: dict[int, list[int]] = {}
+    for rank, worth in worths:
+        if worth:
+            groups.setdefault(worth, []).append(rank)
+    said = []
+    for worth, ranks in groups.items():
+        in_a_row = sorted(ranks) == list(range(min(ranks), max(ranks) + 1))
+        if to is not None and len(ranks) > 2 and in_a_row:
+            words = f"{rank_word(min(ranks))}{to}{rank_word(max(ranks))}"
+        else:
+            words = within.join(rank_word(r) for r in ranks)
+        said.append(f"{words}{sign}{worth}")
+    return between.join(said)

@@ -1,0 +1,71 @@
+"""Three-handed whist: the spare hand (the dummy) and each seat's exchange."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from engine.games.three_handed_whist import DUMMY_TARGET
+from tournaments.games.base import AddFact, LogWords, seat_name
+from tournaments.games.whists import WhistProfile
+
+
+class ThreeHandedWhist(WhistProfile):
+    game_type = "three_handed_whist"
+    home_title = "Three-handed whist"
+    pdf_rows = 15
+    pdf_headings = {"dummy": "Dummy to"}
+    option_labels = {
+        "deals": (
+            _("Number of deals"),
+            _("Play exactly this many deals (a multiple of 3). Leave empty to play to a score."),
+        ),
+        "target_score": (
+            _("Points to win"),
+            _("When no number of deals is set: the game ends when a total reaches this."),
+        ),
+    }
+
+    turn_words = {
+        "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
+    }
+
+    def seat_parts(
+        self,
+        view: Mapping[str, Any],
+        legal: list[Mapping[str, Any]],
+        seat: int,
+        names: Mapping[int, str],
+        **kept: Any,
+    ) -> dict[str, Any]:
+        """The exchange: whether the spare is the dummy, whose taker's target it sets."""
+        return {"spare_is_dummy": view.get("spare_is_dummy"), "dummy_target": DUMMY_TARGET}
+
+    def facts(
+        self, game: Any, view: Mapping[str, Any], names: Mapping[int, str], add: AddFact
+    ) -> None:
+        super().facts(game, view, names, add)
+        phase = view["phase"]
+        if phase in ("deal", "over"):
+            return
+        if phase == "exchange":
+            spare = "the dummy" if view.get("spare_is_dummy") else "a hand laid down"
+            add("Spare hand", f"{view.get('spare_size', 0)} cards face down ({spare})")
+        order = [(view["dealer"] + 1 + i) % game.players for i in range(game.players)]
+        decided = [
+            f"{seat_name(names, seat)} {'took' if took else 'kept'}"
+            for seat, took in zip(order, view.get("exchanges") or [], strict=False)
+        ]
+        if decided:
+            add("Exchange", ", ".join(decided))
+
+    def log_words(self, kind: Any, event: Mapping[str, Any], who: str) -> LogWords | None:
+        if kind == "exchange":
+            took = event.get("take")
+            return (f"{who} takes the spare hand." if took else f"{who} keeps their hand."), []
+        return None
+
+
+PROFILE = ThreeHandedWhist()
