@@ -141,6 +141,46 @@ def test_the_refusal_leaves_other_tables_writable(game):
     assert game.version == 2
 
 
+# Every append-only table, its trigger prefix and the words its refusal starts with.
+APPEND_ONLY_TABLES = [
+    (TABLE, "events", "game events"),
+    ("tournaments_roundcorrection", "corrections", "round corrections"),
+    ("tournaments_sheetentry", "sheet", "score sheets"),
+    ("tournaments_playerclaim", "claim", "player claims"),
+]
+
+
+def test_the_event_tables_refusal_says_game_events(game):
+    assert "game events are append-only" in refused(f"UPDATE {TABLE} SET seat = 1")
+    assert "game events are append-only" in refused(f"DELETE FROM {TABLE}")
+
+
+@pytest.mark.parametrize(("table", "prefix", "words"), APPEND_ONLY_TABLES)
+def test_each_append_only_tables_triggers_name_that_table_in_words(db, table, prefix, words):
+    """Migration 0012: the message is the table's own (PostgreSQL's trigger function used
+    to say "game events" for every table). Read from the installed triggers, so no row
+    of each table is needed."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT tgname, pg_get_triggerdef(oid) FROM pg_trigger "
+                "WHERE tgrelid = %s::regclass AND NOT tgisinternal ORDER BY tgname",
+                [table],
+            )
+            expected = f"tavolo_events_are_append_only('{words}')"
+        else:
+            cursor.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s"
+                " ORDER BY name",
+                [table],
+            )
+            expected = f"'{words} are append-only: "
+        triggers = dict(cursor.fetchall())
+    assert len(triggers) == 2 and all(name.startswith(f"tavolo_{prefix}_") for name in triggers)
+    for name, definition in triggers.items():
+        assert expected in definition, (name, definition)
+
+
 # ---------------------------------------------------------------- PostgreSQL only
 
 
@@ -243,6 +283,18 @@ def test_postgres_other_append_only_tables_refuse_update_delete_truncate(
     # tests/clubs/test_rounds.py (claims: tests/accounts/test_claims.py), on whichever
     # database the suite runs against.
     assert "TRUNCATE" in refused(f"TRUNCATE {table}")
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(("table", "prefix", "words"), APPEND_ONLY_TABLES)
+def test_postgres_refusal_names_its_own_table(require_postgres, table, prefix, words):
+    # TRUNCATE fires the statement trigger on an empty table too: no row is needed.
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    message = refused(f"TRUNCATE {table}")
+    assert f"{words} are append-only: TRUNCATE on {table} is not allowed" in message
+    if table != TABLE:
+        assert "game events" not in message
 
 
 # ---------------------------------------------------------------- SQLite, whatever is configured

@@ -1,9 +1,11 @@
 """Database triggers that make a table append-only (used by migrations).
 
 PostgreSQL: the trigger function of migration 0002 (``tavolo_events_are_append_only``)
-raises on UPDATE and DELETE (row triggers) and on TRUNCATE (statement trigger).
-SQLite: triggers abort UPDATE and DELETE (SQLite has no TRUNCATE). No role of the
-application can change a row of such a table; a correction is a new row.
+raises on UPDATE and DELETE (row triggers) and on TRUNCATE (statement trigger); since
+migration 0012 its message starts with the words the trigger passes it (its first
+argument, e.g. "score sheets"), so each table's refusal names that table.
+SQLite: triggers abort UPDATE and DELETE (SQLite has no TRUNCATE), with the same words.
+No role of the application can change a row of such a table; a correction is a new row.
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from django.db import migrations
 def append_only(table: str, prefix: str, what: str) -> migrations.RunPython:
     """A migration operation installing the triggers on ``table``.
 
-    ``prefix`` names the triggers (``tavolo_<prefix>_…``); ``what`` starts SQLite's
-    error message (e.g. "score sheets"); PostgreSQL's names the table itself.
+    ``prefix`` names the triggers (``tavolo_<prefix>_…``); ``what`` (the table in words,
+    e.g. "score sheets") starts the error message on both databases: SQLite's is written
+    into the trigger, PostgreSQL's function reads it from the trigger's argument.
     """
+    if "'" in what or "\\" in what:
+        raise ValueError(f"the words of an append-only table are quoted in SQL: {what!r}")
     postgres_up = f"""
     CREATE TRIGGER tavolo_{prefix}_no_update_delete
         BEFORE UPDATE OR DELETE ON {table}
-        FOR EACH ROW EXECUTE FUNCTION tavolo_events_are_append_only();
+        FOR EACH ROW EXECUTE FUNCTION tavolo_events_are_append_only('{what}');
     CREATE TRIGGER tavolo_{prefix}_no_truncate
         BEFORE TRUNCATE ON {table}
-        FOR EACH STATEMENT EXECUTE FUNCTION tavolo_events_are_append_only();
+        FOR EACH STATEMENT EXECUTE FUNCTION tavolo_events_are_append_only('{what}');
     """
     postgres_down = f"""
     DROP TRIGGER IF EXISTS tavolo_{prefix}_no_truncate ON {table};

@@ -29,8 +29,12 @@ PURE_SCORING = (
     "scoring.legend",
     "scoring.numbers",
     "scoring.points",
+    "scoring.points_settings",
     "scoring.prizes",
+    "scoring.round_records",
     "scoring.standings",
+    "scoring.standings_input",
+    "scoring.table_result",
     "scoring.tiebreaks",
     "scoring.victory_points",
 )

@@ -2,8 +2,9 @@
 
 ``pair_round(round_)`` pairs one round by its method (the optimal Swiss by default,
 danese puro/modificato, Mitchell, round robin); ``python -m tournaments.pairing`` is the
-same from the command line (JSON in, JSON out). See :mod:`.model` for the input, and
-:mod:`.objective` for the rules a Swiss pairing is judged by.
+same from the command line (JSON in, JSON out). See :mod:`.model` for the input
+(:mod:`.parsing` reads it), and :mod:`.objective` for the rules a Swiss pairing is
+judged by.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from .model import (
     Pairing,
     PairingInputError,
     Round,
-    load_round,
-    parse_round,
 )
 from .objective import Objective, evaluate
+from .parsing import load_round, parse_round
 
 __all__ = [
     "METHODS",

@@ -6,7 +6,7 @@
 **Byes** come first, as rule 2 of :mod:`.objective` gives them (:func:`.bye_candidates`):
 to the entrants with the fewest byes so far, among those the lowest score, among those
 the lowest placed. How many byes, and how many tables of which size, is
-:func:`.multi_seat.composition` (one bye at most for head-to-head; for ``[4, 3]`` as
+:func:`.seating.composition` (one bye at most for head-to-head; for ``[4, 3]`` as
 few byes as possible, then as many tables of 4 as possible). Tables are laid out in the
 order of ``table_size``'s list: all tables of the first size at the top of the
 standings, then those of the next size.
@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .model import Entrant, Pairing, Round
-from .multi_seat import composition
 from .objective import bye_candidates
+from .seating import composition
 
 __all__ = ["SEARCH_BUDGET", "pair_danese"]
 

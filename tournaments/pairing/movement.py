@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .model import Pairing, Round
-from .multi_seat import Seating, order_tables, seat
+from .multi_seat import order_tables, seat
+from .seating import Seating
 
 __all__ = ["pair_movement"]
 
