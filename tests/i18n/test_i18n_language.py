@@ -51,7 +51,7 @@ def test_english_or_nothing_asked_gives_english_off_the_clubs() -> None:
 
 def test_every_page_offers_the_switch_back_to_itself() -> None:
     html = page(browser("it"), "/clubs/?page=2")
-    assert f'action="/i18n/setlang/"' in html
+    assert 'action="/i18n/setlang/"' in html
     assert '<input type="hidden" name="next" value="/clubs/?page=2">' in html
     for code, name in (("it", "Italiano"), ("en", "English")):
         assert f'name="language" value="{code}" lang="{code}"' in html and name in html
@@ -80,9 +80,7 @@ def test_a_logged_in_users_choice_is_saved_and_follows_them_to_another_browser()
     assert languages.saved_language(user) == "it"
 
     elsewhere = browser("en-US,en;q=0.9")  # no cookie, an English browser
-    response = elsewhere.post(
-        "/accounts/login/", {"username": "giulia", "password": "pw-giulia"}
-    )
+    response = elsewhere.post("/accounts/login/", {"username": "giulia", "password": "pw-giulia"})
     assert response.status_code == 302
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "it"
     assert lang_of(page(elsewhere, "/clubs/")) == "it"

@@ -40,8 +40,7 @@ class ClubCreateSerializer(StrictSerializer):
     language = StrictChoiceField(
         choices=LANGUAGES,
         required=False,
-        help_text="the language of the club's pages for a browser that asks for none "
-        "(default it)",
+        help_text="the language of the club's pages for a browser that asks for none (default it)",
     )
 
 
