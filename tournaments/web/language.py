@@ -106,8 +106,9 @@ def _saved_choice_on_login(sender: Any, request: HttpRequest | None, user: Any, 
     """The user's saved language becomes this browser's cookie (see the middleware)."""
     saved = languages.saved_language(user)
     if request is not None and saved:
+        # Only handed on: a log-in answers with a redirect, and force_login (tests, the
+        # shell) must not switch the whole thread's language.
         setattr(request, SAVED_ON_LOGIN, saved)
-        _use(request, saved)
 
 
 @require_POST
