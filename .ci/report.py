@@ -2,9 +2,10 @@
 
 Every test in tests/test_celery_worker.py (real worker + Redis), the standings
 worker tests (tests/standings/test_standings_worker.py), the PostgreSQL
-test, the concurrent-writer tests, the append-only trigger tests and the browser
-test (Chromium) must have run and passed: skipped, failed or missing counts as
-failure, so CI can never go green by not talking to the services.
+test, the concurrent-writer tests, the append-only trigger tests, the browser
+tests (Chromium) and the translation extraction test (xgettext) must have run and
+passed: skipped, failed or missing counts as failure, so CI can never go green by
+not talking to the services.
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ REQUIRED = [
         "Browser test: a tournament set up with no JSON on a phone, a player enters (Chromium)",
         "tests.browser.test_browser_setup",
         "test_a_director_sets_up_on_a_phone_and_a_player_enters",
+    ),
+    (
+        "Translations: every marked string is in the catalogues (makemessages, xgettext)",
+        "tests.i18n.test_i18n_extraction",
+        None,  # parametrised (one case per language and domain): every case must pass
     ),
 ]
 

@@ -100,10 +100,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the switcher's cookie, else Accept-Language (docs/translations.md).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournaments.web.club_time.ClubTimeZoneMiddleware",  # club pages on the club's clock
+    # A club's default language when the browser asked for none; the API in English;
+    # a user's saved choice becomes the browser's cookie when they log in.
+    "tournaments.web.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -222,7 +227,15 @@ TAVOLO_RATE_LIMITS = {
 # After logging in: the dashboard (a director's evening, a player's own games).
 LOGIN_REDIRECT_URL = "accounts:dashboard"
 
-LANGUAGE_CODE = "en-us"
+# Italian and English (docs/translations.md). The site's own default is English; a
+# club's pages default to the club's language (Club.language, Italian unless set).
+# No language prefix in URLs: the choice lives in a cookie, so a shared link shows
+# each reader the page in their own language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("it", "Italiano"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a year: the choice outlives a browser restart
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -273,6 +286,7 @@ if not DEBUG:
     # actually served over HTTPS; otherwise logging in over plain HTTP would break.
     SESSION_COOKIE_SECURE = HTTPS
     CSRF_COOKIE_SECURE = HTTPS
+    LANGUAGE_COOKIE_SECURE = HTTPS
     SECURE_SSL_REDIRECT = HTTPS
     if HTTPS:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -8,6 +8,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from tournaments.web import language
+
 from . import api, views
 
 urlpatterns = [
@@ -19,6 +21,8 @@ urlpatterns = [
     path("", include("tournaments.web.round_urls")),
     path("", include("scoring.urls")),  # standings, crosstable, report, prizes
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
+    # The language switch: Django's set_language, which also saves a user's choice.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),

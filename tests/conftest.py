@@ -27,6 +27,7 @@ import redis
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.test.client import RequestFactory
 
 from tavolo import celery_app
 
@@ -39,6 +40,24 @@ WORKER_START_TIMEOUT = 30.0
 # sent (the worker fixture checks that it did).
 TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
 celery_app.conf.task_default_queue = TEST_QUEUE
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _an_english_browser() -> Iterator[None]:
+    """Django's test client sends no ``Accept-Language``, a real browser always does.
+    Without one a club's pages speak the club's language (Italian by default), so the
+    test client is made an English browser unless a test says otherwise: it may pass
+    its own ``Accept-Language`` header, an empty one to ask for none (tests/i18n)."""
+    plain = RequestFactory._base_environ
+
+    def with_language(self: RequestFactory, **request: Any) -> dict[str, Any]:
+        environ = plain(self, **request)
+        environ.setdefault("HTTP_ACCEPT_LANGUAGE", "en")
+        return environ
+
+    RequestFactory._base_environ = with_language  # type: ignore[method-assign]
+    yield
+    RequestFactory._base_environ = plain  # type: ignore[method-assign]
 
 
 def services_required() -> bool:

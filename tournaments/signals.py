@@ -1,4 +1,6 @@
-"""Keeping the in-process caches of :mod:`tournaments.services.access` honest."""
+"""Keeping the in-process caches of :mod:`tournaments.services.access` honest; and
+connecting the receiver that hands a user's saved language to their browser at log-in
+(:mod:`tournaments.web.language`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.dispatch import receiver
 
 from tournaments.models import Player, Seat
 from tournaments.services import access
+from tournaments.web import language  # noqa: F401 - connects its user_logged_in receiver
 
 
 @receiver([post_save, post_delete], sender=Seat)

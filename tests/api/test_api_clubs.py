@@ -50,7 +50,13 @@ def outsider_director() -> Any:
 
 def test_anyone_lists_clubs(club: Club) -> None:
     listed = check(api().get("/api/clubs/"), 200)
-    shown = {"slug": club.slug, "name": club.name, "description": "", "time_zone": "Europe/Rome"}
+    shown = {
+        "slug": club.slug,
+        "name": club.name,
+        "description": "",
+        "time_zone": "Europe/Rome",
+        "language": "it",
+    }
     assert shown in listed
 
 

@@ -294,6 +294,9 @@ def _save(page: Any, path: Path) -> Path:
 def _page_in_new_context(
     browser: Any, live_site: LiveSite, request: pytest.FixtureRequest, **options: Any
 ) -> Iterator[Any]:
+    # An English browser unless the test asks otherwise (locale="it-IT"): a club's pages
+    # speak the club's language (Italian) to a browser that asks for none.
+    options.setdefault("locale", "en-US")
     context = browser.new_context(base_url=live_site.url, **options)
     context.set_default_timeout(10_000)
     page = context.new_page()

@@ -69,7 +69,7 @@ def _phone(browser: Any, live_site: Any) -> Iterator[Any]:
     """Another player's phone: a fresh 360 px touch context."""
     context = browser.new_context(
         base_url=live_site.url, viewport=PHONE, screen=PHONE, device_scale_factor=2,
-        is_mobile=True, has_touch=True,
+        is_mobile=True, has_touch=True, locale="en-US",
     )  # fmt: skip
     context.set_default_timeout(10_000)
     try:
@@ -142,7 +142,7 @@ def test_a_small_tournament_from_setup_to_live_standings(
     assert len(tables) == 2 and all(len(t) == 2 for t in tables)
 
     # 4. The public standings, open on a desktop (nobody logged in): round 1 under way.
-    viewer = page.context.browser.new_context(base_url=live_site.url)
+    viewer = page.context.browser.new_context(base_url=live_site.url, locale="en-US")
     standings = viewer.new_page()
     standings.set_default_timeout(10_000)
     standings.goto(base + "standings/")

@@ -1,6 +1,6 @@
 """The tournaments app's models, one concern per module."""
 
-from tournaments.models.accounts import Account, ClaimCode, PlayerClaim
+from tournaments.models.accounts import Account, ClaimCode, PlayerClaim, Preferences
 from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.invitations import GameInvitation
@@ -14,6 +14,7 @@ __all__ = [
     "Account",
     "ClaimCode",
     "PlayerClaim",
+    "Preferences",
     "Bye",
     "Club",
     "Entry",

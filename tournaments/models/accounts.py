@@ -1,5 +1,6 @@
 """Players' own accounts: whether a signed-up user's e-mail address is verified, the
-one-time codes that let a user claim a guest record, and the audit of each claim.
+one-time codes that let a user claim a guest record, the audit of each claim, and a
+user's preferences (the language they chose).
 
 A user made by a director or in the admin has no :class:`Account` row and counts as
 verified (someone vouched for them); a user who signed up on the site has one, with
@@ -11,7 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from tournaments.models.clubs import Club
+from tournaments.models.clubs import LANGUAGE_CHOICES, Club
 from tournaments.models.players import Player
 
 
@@ -28,6 +29,24 @@ class Account(models.Model):
     def __str__(self) -> str:
         state = "verified" if self.verified_at else "unverified"
         return f"{self.user} ({state})"
+
+
+class Preferences(models.Model):
+    """What a user chose for themselves, whoever made their login. Not on
+    :class:`Account`: a row there means "signed up on the site", and its absence
+    "verified"; any user may have preferences."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, blank=True)
+    """The language chosen with the switcher; empty: none chosen (the browser decides)."""
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"{self.user}'s preferences"
 
 
 class ClaimCode(models.Model):

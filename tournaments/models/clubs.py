@@ -18,6 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.players import Player
 
 DEFAULT_TIME_ZONE = "Europe/Rome"
+DEFAULT_LANGUAGE = "it"
+LANGUAGE_CHOICES = [("it", _("Italian")), ("en", _("English"))]
+"""The languages Tavolo speaks (settings.LANGUAGES, whose names are in their own tongue)."""
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -39,6 +42,14 @@ class Club(models.Model):
         help_text=_("Every time on the club's pages is shown in this zone."),
     )
     """An IANA zone name (``Europe/Rome``): the club's clock, for every time people read."""
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=LANGUAGE_CHOICES,
+        default=DEFAULT_LANGUAGE,
+        help_text=_("The club's pages speak this language to a browser that asks for none."),
+    )
+    """A code of settings.LANGUAGES: the club's pages, its sheets and PDFs default to it."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -17,8 +17,9 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
-from tournaments.models.clubs import DEFAULT_TIME_ZONE
+from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from tournaments.services.languages import check_language
 from tournaments.services.tournament_details import check_time_zone
 
 User = AbstractBaseUser | AnonymousUser
@@ -61,12 +62,20 @@ def club_by_slug(slug: str) -> Club:
 
 
 def create_club(
-    *, name: str, owner: User, slug: str = "", description: str = "", time_zone: str = ""
+    *,
+    name: str,
+    owner: User,
+    slug: str = "",
+    description: str = "",
+    time_zone: str = "",
+    language: str = "",
 ) -> Club:
-    """A new club, with ``owner`` as its owner (its time zone Europe/Rome unless given)."""
+    """A new club, with ``owner`` as its owner (its time zone Europe/Rome and its
+    language Italian unless given)."""
     if not owner.is_authenticated:
         raise Forbidden("log in to create a club")
     zone = check_time_zone(time_zone) if time_zone else DEFAULT_TIME_ZONE
+    language = check_language(language) if language else DEFAULT_LANGUAGE
     name = name.strip()
     if not name:
         raise ServiceError("a club needs a name")
@@ -76,7 +85,7 @@ def create_club(
     try:
         with transaction.atomic():
             club = Club.objects.create(
-                name=name, slug=slug, description=description, time_zone=zone
+                name=name, slug=slug, description=description, time_zone=zone, language=language
             )
             Membership.objects.create(club=club, user_id=owner.pk, role=Role.OWNER)
     except IntegrityError:
@@ -89,6 +98,14 @@ def set_time_zone(club: Club, *, by: User, time_zone: str) -> Club:
     require_role(by, club, Role.DIRECTOR)
     club.time_zone = check_time_zone(time_zone)
     club.save(update_fields=["time_zone"])
+    return club
+
+
+def set_language(club: Club, *, by: User, language: str) -> Club:
+    """The language the club's pages speak to a browser that asks for none (directors)."""
+    require_role(by, club, Role.DIRECTOR)
+    club.language = check_language(language)
+    club.save(update_fields=["language"])
     return club
 
 

@@ -66,6 +66,8 @@ def _build(director: Any, people: dict[str, Player]) -> Club:
         owner=director,
         slug=CLUB_SLUG,
         description="A demo card club: Thursday Italian Whist, Sunday partnership whist.",
+        time_zone="Europe/Rome",  # an Italian club: its clock and its language
+        language="it",
     )
     for name, role in (("alice", Role.PLAYER), ("bruno", Role.PLAYER), ("carla", Role.SCORER)):
         Membership.objects.create(club=club, user=people[name].user, role=role)

@@ -31,12 +31,13 @@ def activate_club_zone(club: Club) -> None:
     timezone.activate(club_zone(club))
 
 
-def _club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
+def club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
+    """The club whose page the address names (by its slug, or a score sheet's code)."""
     path = request.path_info
     if path.startswith("/api/"):
         return None
     if path.startswith("/clubs/") and isinstance(kwargs.get("slug"), str):
-        return Club.objects.filter(slug=kwargs["slug"]).only("time_zone").first()
+        return Club.objects.filter(slug=kwargs["slug"]).only("time_zone", "language").first()
     if path.startswith("/s/") and isinstance(kwargs.get("code"), str):
         from tournaments.web.sheet_pages import table_from_code
 
@@ -64,7 +65,7 @@ class ClubTimeZoneMiddleware:
         view_args: tuple[Any, ...],
         view_kwargs: dict[str, Any],
     ) -> None:
-        club = _club_of(request, view_kwargs)
+        club = club_of(request, view_kwargs)
         if club is not None:
             activate_club_zone(club)
         else:

@@ -16,6 +16,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,6 +26,7 @@ from tournaments.services.errors import Conflict, ServiceError
 from tournaments.web.forms import (
     ClubForm,
     GuestForm,
+    LanguageForm,
     RemoveMemberForm,
     RoleForm,
     TeamForm,
@@ -60,6 +62,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
                     slug=data["slug"],
                     description=data["description"],
                     time_zone=data["time_zone"],
+                    language=data["language"],
                     owner=request.user,
                 )
             except ServiceError as error:
@@ -121,6 +124,7 @@ def _manage_context(club: Club, forms: dict[str, Any]) -> dict[str, Any]:
         "guest_form": GuestForm(),
         "team_form": TeamForm(players=choices),
         "zone_form": TimeZoneForm(initial={"time_zone": club.time_zone}),
+        "language_form": LanguageForm(initial={"language": club.language}),
     }
     context.update(forms)
     return context
@@ -141,6 +145,7 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
         "remove": RemoveMemberForm,
         "guest": GuestForm,
         "zone": TimeZoneForm,
+        "language": LanguageForm,
     }
     if action == "team":
         form: Any = TeamForm(request.POST, players=players)
@@ -168,6 +173,12 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
             elif action == "zone":
                 club_service.set_time_zone(club, by=request.user, time_zone=data["time_zone"])
                 done = f"{club.name} now shows times in {club.time_zone}."
+            elif action == "language":
+                club_service.set_language(club, by=request.user, language=data["language"])
+                done = _("%(club)s now speaks %(language)s to visitors who ask for none.") % {
+                    "club": club.name,
+                    "language": club.get_language_display(),
+                }
             else:
                 chosen = {p.pk: p for p in Player.objects.filter(pk__in=form.player_ids())}
                 team = club_service.create_team(
@@ -190,6 +201,6 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
 
 @require_POST
 def club_manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
-    if action not in ("role", "remove", "guest", "team", "zone"):
+    if action not in ("role", "remove", "guest", "team", "zone", "language"):
         return HttpResponse(status=404)
     return _manage_post(request, slug=slug, action=action)

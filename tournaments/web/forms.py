@@ -18,7 +18,12 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from engine.options import Option
 from tournaments.models import Role
-from tournaments.models.clubs import DEFAULT_TIME_ZONE, time_zone_choices
+from tournaments.models.clubs import (
+    DEFAULT_LANGUAGE,
+    DEFAULT_TIME_ZONE,
+    LANGUAGE_CHOICES,
+    time_zone_choices,
+)
 
 OPTION_PREFIX = "option_"
 
@@ -76,6 +81,13 @@ class ClubForm(forms.Form):
         required=False,
         help_text=_("Every date and time on the club's pages is shown in this zone."),
     )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=LANGUAGE_CHOICES,
+        initial=DEFAULT_LANGUAGE,
+        required=False,
+        help_text=_("The club's pages speak it to visitors whose browser asks for no language."),
+    )
 
 
 class TimeZoneForm(forms.Form):
@@ -83,6 +95,14 @@ class TimeZoneForm(forms.Form):
         label=_("Time zone"),
         choices=time_zone_choices,
         help_text=_("Every date and time on the club's pages is shown in this zone."),
+    )
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=LANGUAGE_CHOICES,
+        help_text=_("The club's pages speak it to visitors whose browser asks for no language."),
     )
 
 

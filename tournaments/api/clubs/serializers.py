@@ -12,8 +12,10 @@ from tournaments.api.shared.strict import (
     choice,
 )
 from tournaments.models import Role, Tournament
+from tournaments.models.clubs import LANGUAGE_CHOICES
 
 ROLES = [role.value for role in Role]
+LANGUAGES = [code for code, _name in LANGUAGE_CHOICES]
 
 
 # ---------------------------------------------------------------------- clubs
@@ -35,6 +37,11 @@ class ClubCreateSerializer(StrictSerializer):
         default="",
         help_text="the club's IANA time zone for every time its pages show (default Europe/Rome)",
     )
+    language = StrictChoiceField(
+        choices=LANGUAGES,
+        required=False,
+        help_text="the language of the club's pages for a browser that asks for none (default it)",
+    )
 
 
 class ClubSerializer(serializers.Serializer):
@@ -42,6 +49,9 @@ class ClubSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField(allow_blank=True)
     time_zone = serializers.CharField(help_text="e.g. Europe/Rome")
+    language = serializers.ChoiceField(
+        choices=LANGUAGES, help_text="the club's default language: it (Italian) or en (English)"
+    )
 
 
 class TournamentSummarySerializer(serializers.Serializer):

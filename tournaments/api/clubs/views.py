@@ -35,6 +35,7 @@ def club_detail(club: Club, request: Request) -> dict[str, Any]:
         "name": club.name,
         "description": club.description,
         "time_zone": club.time_zone,
+        "language": club.language,
         "created_at": club.created_at,
         "role": role.value if role else None,
         "tournaments": [
@@ -88,6 +89,7 @@ class ClubListView(ClubAPIView):
                     "name": c.name,
                     "description": c.description,
                     "time_zone": c.time_zone,
+                    "language": c.language,
                 }
                 for c in Club.objects.all()
             ]
