@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_director_tools'),
+        ('tournaments', '0012_append_only_table_words'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
