@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_support import director_of, make_club, make_tournament
 
+from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.models import Club, Tournament
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_api_support import api, check, club_url, session
-from club_support import director_of, make_club, make_tournament, make_user, member
 
+from tests.support.api import api, check, club_url, session
+from tests.support.factories import director_of, make_club, make_tournament, make_user, member
 from tournaments.models import Club, Membership, Player, Role, Team
 from tournaments.services import clubs
 

@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from benchmarks import api_bench
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_percentiles():

@@ -5,9 +5,16 @@ results, unpublish a round whose games have not begun; and who may do each."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_tournament,
+    make_user,
+    member,
+)
+from tests.support.sheets import cid, published
 from tournaments.models import Entry, Game, Player, Role, Round, RoundCorrection, Tournament
 from tournaments.services import (
     bulk_entries,

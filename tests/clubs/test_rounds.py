@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user
 from django.db import DatabaseError, transaction
 
+from tests.support.factories import director_of, enter_guests, make_club, make_tournament, make_user
 from tournaments.models import Game, RoundCorrection, Seat, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.access import can_manage

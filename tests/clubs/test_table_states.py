@@ -5,9 +5,9 @@ refused with the list of those tables unless the director confirms."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club
-from sheets.sheet_support import cid, published, role_user
 
+from tests.support.factories import director_of, make_club
+from tests.support.sheets import cid, published, role_user
 from tournaments.models import Forfeit, Game, Role, Round
 from tournaments.services import rounds, sheets, table_states
 from tournaments.services.errors import Forbidden

@@ -5,8 +5,15 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
 
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_tournament,
+    make_user,
+    member,
+)
 from tournaments.models import Entry, Player, Role, Tournament
 from tournaments.services import clubs, rounds, scoring_settings, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

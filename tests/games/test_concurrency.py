@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from service_support import all_views, started_game
 
 from engine import EngineError, new_game
+from tests.support.games import all_views, started_game
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict

@@ -14,7 +14,9 @@ import random
 import uuid
 
 import pytest
-from service_support import (
+
+from engine import EngineError, new_game
+from tests.support.games import (
     ONLINE_GAMES,
     all_views,
     make_players,
@@ -23,8 +25,6 @@ from service_support import (
     random_legal_event,
     started_game,
 )
-
-from engine import EngineError, new_game
 from tournaments import fairness
 from tournaments.models import Game, GameEvent, GameSnapshot
 from tournaments.services import state_cache

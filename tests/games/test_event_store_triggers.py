@@ -28,7 +28,7 @@ from django.utils import timezone
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import create_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TABLE = "tournaments_gameevent"
 
 

@@ -100,7 +100,7 @@ def test_a_seed_that_is_not_hex_is_a_clear_error():
 
 # ---------------------------------------------------------------- the verify command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_verify(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -243,8 +243,7 @@ def test_the_command_does_not_import_django(exported):
 
 @pytest.mark.django_db
 def test_verify_command_on_a_game_the_service_played_and_exported(tmp_path):
-    from service_support import play, started_game
-
+    from tests.support.games import play, started_game
     from tournaments.models import Game
     from tournaments.services.games import export_record
 

@@ -12,8 +12,8 @@ import threading
 
 import pytest
 from django.db import connection
-from sheet_support import cid, published, role_user
 
+from tests.support.sheets import cid, published, role_user
 from tournaments.models import GameEvent, Role
 from tournaments.services import sheets
 from tournaments.services.errors import Conflict

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sheet_support import cid, published
 
 from engine import EngineError
+from tests.support.sheets import cid, published
 from tournaments.services import sheets
 from tournaments.services.sheet_messages import for_people
 

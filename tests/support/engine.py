@@ -1,9 +1,7 @@
 """Helpers the engine tests share: building decks, playing cards, proving that a
 rejected event changed nothing, random play, and running recorded games.
 
-The test modules import them with ``from support import ...``: pytest's default
-("prepend") import mode puts this folder on ``sys.path`` (tests/ has no
-``__init__.py`` files).
+The test modules import them with ``from tests.support.engine import ...``.
 """
 
 from __future__ import annotations
@@ -22,7 +20,7 @@ from engine.game import Game
 from engine.record import CheckResult, check_file
 
 REPO = Path(__file__).resolve().parents[2]
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).resolve().parents[1] / "engine" / "records"
 """The records kept with the tests (``<game>_*.json``)."""
 SHARED_RECORDS = REPO.parent / "shared" / "records"
 """The shared sample records, beside the repository (they may be absent)."""

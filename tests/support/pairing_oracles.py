@@ -1,7 +1,6 @@
 """Independent oracles for the pairing tests: brute force, random rounds, simulations.
 
-Imported by the pairing tests as ``pairing_oracles`` (pytest's prepend import mode puts
-this folder on ``sys.path``; tests/ has no ``__init__.py`` files).
+Imported by the pairing tests as ``tests.support.pairing_oracles``.
 """
 
 from __future__ import annotations

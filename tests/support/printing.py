@@ -6,10 +6,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from club_support import director_of, enter_guests, make_club, make_tournament
-from standings_support import play_round, tables_of
-
 from scoring import store
+from tests.support.factories import director_of, enter_guests, make_club, make_tournament
+from tests.support.standings import play_round, tables_of
 from tournaments.models import Table, Tournament
 from tournaments.services import event_store
 

@@ -6,8 +6,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from club_support import director_of, make_club, make_tournament, make_user
-
+from tests.support.factories import director_of, make_club, make_tournament, make_user
 from tournaments.models import Club, Player, Role, Round, Table
 from tournaments.services import rounds, tournaments
 
@@ -63,6 +62,6 @@ def published(
 
 
 def role_user(club: Club, role: Role) -> Any:
-    from club_support import member
+    from tests.support.factories import member
 
     return member(club, role)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from club_support import director_of, enter_guests, make_club, make_tournament
-
+from tests.support.factories import director_of, enter_guests, make_club, make_tournament
 from tournaments.models import Entry, Forfeit, Round, Table, Tournament
 from tournaments.services import event_store
 from tournaments.services import rounds as round_service

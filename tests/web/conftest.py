@@ -4,8 +4,8 @@ tournament open for entries. A module may define its own."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, make_tournament
 
+from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.services import tournaments as tournament_service
 
 

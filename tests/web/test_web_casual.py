@@ -8,10 +8,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from club_support import make_user
 from django.utils import timezone
-from sheets.sheet_support import published
 
+from tests.support.factories import make_user
+from tests.support.sheets import published
 from tournaments.models import Game, GameInvitation, Seat
 from tournaments.services import casual
 

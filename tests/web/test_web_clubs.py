@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, make_tournament, make_user, member
 
+from tests.support.factories import director_of, make_club, make_tournament, make_user, member
 from tournaments.models import Club, Membership, Player, Role, Team, Tournament
 from tournaments.services import tournaments as tournament_service
 

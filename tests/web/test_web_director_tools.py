@@ -5,10 +5,10 @@ archive/delete/unpublish confirmation steps; and who may use them."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_user, member
 from django.core.files.uploadedfile import SimpleUploadedFile
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import director_of, enter_guests, make_club, make_user, member
+from tests.support.sheets import cid, published
 from tournaments.models import Entry, Player, Role, Round, Tournament
 from tournaments.services import clubs, rounds, sheets, tournaments
 
@@ -92,7 +92,7 @@ def director(club):
 
 @pytest.fixture
 def cup(club, director):
-    from club_support import make_tournament
+    from tests.support.factories import make_tournament
 
     return make_tournament(club, director, {"name": "Spring Cup"})
 

@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from test_web_games import (
+
+from tests.web.test_web_games import (
     NAMES,
     act_randomly,
     fresh,
@@ -19,7 +20,6 @@ from test_web_games import (
     stamp,
     to_act,
 )
-
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import read_state, seat_view
 

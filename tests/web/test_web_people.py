@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from club_support import make_user
-from sheets.sheet_support import published
 
+from tests.support.factories import make_user
+from tests.support.sheets import published
 from tournaments.models import Player
 from tournaments.services.games import create_game, seat_player, start_game
 from tournaments.web.people import from_one

@@ -11,11 +11,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from test_api_games import copies
-from test_web_games import NAMES, act_randomly, fresh, make_game, seat_url, stamp, to_act
 
 import engine
 from engine.games import scala40_play
+from tests.api.test_api_games import copies
+from tests.web.test_web_games import NAMES, act_randomly, fresh, make_game, seat_url, stamp, to_act
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import read_state
 from tournaments.web import rummy_actions

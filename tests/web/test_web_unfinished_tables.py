@@ -5,9 +5,9 @@ each table's state and the link to its score sheet."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, member
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import director_of, make_club, member
+from tests.support.sheets import cid, published
 from tournaments.models import Game, Role
 from tournaments.services import sheets
 
