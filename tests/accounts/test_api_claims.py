@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.support.accounts import signed_up
-from tests.support.factories import director_of, make_club, make_tournament, member
+from tests.support.factories import director_of, make_club, make_tournament, member, signed_up
 from tournaments.models import ClaimCode, Club, Player, Role
 from tournaments.services import claims, clubs, tournaments
 

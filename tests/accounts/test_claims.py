@@ -10,8 +10,8 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from tests.support.accounts import logged_in, signed_up
-from tests.support.factories import director_of, make_club, make_tournament, member
+from tests.support.accounts import logged_in
+from tests.support.factories import director_of, make_club, make_tournament, member, signed_up
 from tournaments.models import ClaimCode, Club, Entry, Membership, Player, PlayerClaim, Role
 from tournaments.services import claims, clubs, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

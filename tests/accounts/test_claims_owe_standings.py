@@ -10,8 +10,7 @@ import pytest
 
 from scoring import tasks
 from scoring.models import StandingsState
-from tests.support.accounts import signed_up
-from tests.support.factories import director_of, make_club, make_tournament
+from tests.support.factories import director_of, make_club, make_tournament, signed_up
 from tournaments.services import claims, clubs, tournaments
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tests.support.api import api, check, club_url, cup_url
-from tests.support.factories import enter_guests, member
-from tests.support.sheets import cid, published
+from tests.support.factories import enter_guests, member, published
+from tests.support.sheets import cid
 from tournaments.models import Club, Role, Round, Tournament
 from tournaments.services import clubs, rounds, sheets
 

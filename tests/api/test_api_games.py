@@ -26,6 +26,7 @@ import engine
 from engine import Game as EngineGame
 from engine import InvalidOption, MustFollowSuit
 from tavolo.api import exception_handler
+from tests.support.factories import make_user
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, Forbidden, RecordRejected, ServiceError
@@ -46,10 +47,6 @@ SHORT_OPTIONS: dict[str, dict[str, Any]] = {
 
 
 # ---------------------------------------------------------------------- clients
-
-
-def make_user(username: str, **extra: Any) -> User:
-    return User.objects.create_user(username=username, password="pw-" + username, **extra)
 
 
 def token_client(user: User) -> APIClient:

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.support.api import api, check, cup_url
-from tests.support.factories import member
-from tests.support.sheets import cid, published
+from tests.support.factories import member, published
+from tests.support.sheets import cid
 from tournaments.models import Game, Role
 from tournaments.services import sheets
 

@@ -13,8 +13,9 @@ from tests.support.factories import (
     make_tournament,
     make_user,
     member,
+    published,
 )
-from tests.support.sheets import cid, published
+from tests.support.sheets import cid
 from tournaments.models import Entry, Game, Player, Role, Round, RoundCorrection, Tournament
 from tournaments.services import (
     bulk_entries,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.factories import director_of, make_club
-from tests.support.sheets import cid, published, role_user
+from tests.support.factories import director_of, make_club, published, role_user
+from tests.support.sheets import cid
 from tournaments.models import Forfeit, Game, Role, Round
 from tournaments.services import rounds, sheets, table_states
 from tournaments.services.errors import Forbidden

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine import new_game
-from tests.support.games import play_one, started_game
+from tests.support.factories import started_game
+from tests.support.games import play_one
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache

@@ -27,7 +27,8 @@ import pytest
 from django.db import connection
 
 from engine import EngineError, new_game
-from tests.support.games import all_views, started_game
+from tests.support.factories import started_game
+from tests.support.games import all_views
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict

@@ -16,15 +16,8 @@ import uuid
 import pytest
 
 from engine import EngineError, new_game
-from tests.support.games import (
-    ONLINE_GAMES,
-    all_views,
-    make_players,
-    play,
-    play_one,
-    random_legal_event,
-    started_game,
-)
+from tests.support.factories import make_players, started_game
+from tests.support.games import ONLINE_GAMES, all_views, play, play_one, random_legal_event
 from tournaments import fairness
 from tournaments.models import Game, GameEvent, GameSnapshot
 from tournaments.services import state_cache

@@ -243,7 +243,8 @@ def test_the_command_does_not_import_django(exported):
 
 @pytest.mark.django_db
 def test_verify_command_on_a_game_the_service_played_and_exported(tmp_path):
-    from tests.support.games import play, started_game
+    from tests.support.factories import started_game
+    from tests.support.games import play
     from tournaments.models import Game
     from tournaments.services.games import export_record
 

@@ -9,9 +9,9 @@ import uuid
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 
+from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services import access
 from tournaments.services.errors import Conflict, Forbidden
@@ -26,10 +26,6 @@ def empty_seat_cache() -> Any:
     access.forget_seats()
     yield
     access.forget_seats()
-
-
-def user(name: str, **extra: Any) -> Any:
-    return get_user_model().objects.create_user(f"{name}-{uuid.uuid4().hex[:6]}", **extra)
 
 
 def whist(creator: Any, *, creator_plays: bool = False, mode: str = "online") -> tuple[Game, list]:

@@ -12,7 +12,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from tests.support.sheets import cid, published
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import Round, SheetEntry
 from tournaments.services import guest_sheets, round_closing, rounds, sheets
 from tournaments.web.sheet_pages import sheet_path, table_code

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.support.factories import director_of, make_club
-from tests.support.sheets import cid, published
+from tests.support.factories import director_of, make_club, published
+from tests.support.sheets import cid
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from engine import new_game
-from tests.support.sheets import published
+from tests.support.factories import published
 from tournaments.web.sheet_pages import sheet_path
 from tournaments.web.sheet_pdf import rows_for, schedule
 

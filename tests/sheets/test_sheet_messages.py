@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError
-from tests.support.sheets import cid, published
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.services import sheets
 from tournaments.services.sheet_messages import for_people
 

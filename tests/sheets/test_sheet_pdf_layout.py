@@ -13,7 +13,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from tests.support.sheets import published
+from tests.support.factories import published
 from tournaments.web import sheet_pdf
 from tournaments.web.sheet_pages import table_code
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.sheets.test_sheet_italian import browser, form
-from tests.support.sheets import published
+from tests.support.factories import published
 from tournaments.web.sheet_pages import sheet_path
 
 pytestmark = pytest.mark.django_db

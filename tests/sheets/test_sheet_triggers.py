@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from tests.support.sheets import cid, published
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import SheetEntry
 from tournaments.services import sheets
 

@@ -11,7 +11,8 @@ from django.test import Client
 
 from scoring import store
 from scoring.models import StandingsState
-from tests.support.standings import finish, german_whist_cup, play_round, tables_of
+from tests.support.factories import german_whist_cup
+from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Tournament
 from tournaments.services import rounds as round_service
 

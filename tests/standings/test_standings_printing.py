@@ -13,9 +13,8 @@ from django.test import Client
 
 from scoring import store
 from scoring.models import RoundStandings, StandingsState
-from tests.support.factories import enter_guests
-from tests.support.printing import threes_cup
-from tests.support.standings import finish, german_whist_cup, play_round, tables_of
+from tests.support.factories import enter_guests, german_whist_cup, threes_cup
+from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,7 @@ from django.test import Client
 from scoring import prize_service
 from scoring.models import PrizeCategory
 from tests.standings.test_standings_printing import pdf_text, url
-from tests.support.factories import make_tournament, make_user, member
-from tests.support.printing import threes_cup
+from tests.support.factories import make_tournament, make_user, member, threes_cup
 from tournaments.models import Entry, Membership, Role, Tournament
 from tournaments.services import clubs, tournaments
 from tournaments.services.errors import Forbidden, ServiceError

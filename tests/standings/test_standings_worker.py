@@ -28,7 +28,8 @@ from django.conf import settings
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from tavolo import celery_app
-from tests.support.standings import finish, german_whist_cup, play_round, tables_of
+from tests.support.factories import german_whist_cup
+from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 

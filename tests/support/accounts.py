@@ -1,4 +1,4 @@
-"""Helpers of the account tests: the sign-up form, users as sign-up makes them,
+"""Helpers of the account tests: the sign-up form (its users: ``factories.signed_up``),
 logged-in clients, and the link in the last e-mail."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from django.core import mail
 from django.test import Client
 
 from tournaments.models import Account
-from tournaments.services import accounts
 
 GOOD_PASSWORD = "tramonto-sul-lago-42"
 
@@ -25,19 +24,6 @@ def sign_up_form(**changes: str) -> dict[str, str]:
     }
     form.update(changes)
     return form
-
-
-def signed_up(username: str = "carla", *, verified: bool = True, name: str = "") -> Any:
-    """A user made as sign-up makes them (their player, an account), verified or not."""
-    user = accounts.sign_up(
-        username=username,
-        display_name=name or username.title(),
-        email=f"{username}@example.org",
-        password=GOOD_PASSWORD,
-    )
-    if verified:
-        accounts.verify(accounts.verification_token(user))
-    return user
 
 
 def logged_in(user: Any) -> Client:

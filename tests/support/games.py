@@ -1,17 +1,16 @@
-"""Helpers for the game-service tests: set up a started game and play it through
-``append_event`` as a client would (read the state, pick a legal action, append)."""
+"""Helpers for the game-service tests: play a started game (``factories.started_game``)
+through ``append_event`` as a client would (read the state, pick a legal action, append)."""
 
 from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Mapping
 from typing import Any
 
 from engine import Game as EngineGame
-from tournaments.models import Game, Player
+from tournaments.models import Game
 from tournaments.services.event_store import Appended, append_event
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import read_state
 
 # A game per engine game, to be played online (the server deals).
 ONLINE_GAMES: list[tuple[str, int, dict[str, Any] | None]] = [
@@ -20,29 +19,6 @@ ONLINE_GAMES: list[tuple[str, int, dict[str, Any] | None]] = [
     ("german_whist", 2, None),
     ("three_handed_whist", 3, {"deals": 3}),
 ]
-
-
-def make_players(count: int, prefix: str = "player") -> list[Player]:
-    tag = uuid.uuid4().hex[:8]
-    return [Player.objects.create(name=f"{prefix}-{tag}-{n}") for n in range(count)]
-
-
-def started_game(
-    game_type: str = "whist",
-    players: int = 4,
-    options: Mapping[str, Any] | None = None,
-    mode: str = Game.Mode.ONLINE,
-    first_dealer: int = 0,
-) -> Game:
-    """A game with every seat filled, started (an online one has its first deal)."""
-    game = create_game(
-        game_type=game_type, players=players, options=options, mode=mode, first_dealer=first_dealer
-    )
-    for number, player in enumerate(make_players(players)):
-        seat_player(game, number, player)
-    start_game(game.pk)
-    game.refresh_from_db()
-    return game
 
 
 def random_legal_event(game: Game, rng: random.Random) -> dict[str, Any]:

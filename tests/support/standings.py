@@ -1,29 +1,15 @@
-"""Helpers for the standings tests: a tournament of guests, rounds paired and
-published through the services, tables finished with score-sheet tallies."""
+"""Helpers for the standings tests: rounds paired and published through the services,
+tables finished with score-sheet tallies, forfeits (the tournaments: factories.py)."""
 
 from __future__ import annotations
 
 import uuid
 from typing import Any
 
-from tests.support.factories import director_of, enter_guests, make_club, make_tournament
 from tournaments.models import Entry, Forfeit, Round, Table, Tournament
 from tournaments.services import event_store
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
-
-
-def german_whist_cup(count: int, settings: dict[str, Any] | None = None) -> tuple[Any, ...]:
-    """A Swiss of ``count`` checked-in guests (German whist, one deal, real cards)."""
-    club = make_club()
-    director = director_of(club)
-    tournament = make_tournament(
-        club, director, {"rounds_planned": 5, "mode": "physical", **(settings or {})}
-    )
-    tournament.status = Tournament.Status.OPEN
-    tournament.save(update_fields=["status"])
-    entries = enter_guests(tournament, director, count)
-    return club, director, tournament, entries
 
 
 def play_round(tournament: Tournament, director: Any) -> Round:
@@ -62,10 +48,8 @@ def by_entry(rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 __all__ = [
     "by_entry",
-    "director_of",
     "finish",
     "forfeit",
-    "german_whist_cup",
     "play_round",
     "tables_of",
 ]

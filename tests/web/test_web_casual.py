@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from tests.support.factories import make_user
-from tests.support.sheets import published
+from tests.support.factories import make_user, published
 from tournaments.models import Game, GameInvitation, Seat
 from tournaments.services import casual
 

@@ -7,8 +7,15 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.support.factories import director_of, enter_guests, make_club, make_user, member
-from tests.support.sheets import cid, published
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_user,
+    member,
+    published,
+)
+from tests.support.sheets import cid
 from tournaments.models import Entry, Player, Role, Round, Tournament
 from tournaments.services import clubs, rounds, sheets, tournaments
 

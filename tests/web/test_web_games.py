@@ -12,34 +12,13 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from engine import Card
+from tests.support.factories import SEAT_NAMES as NAMES
+from tests.support.factories import make_game
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, seat_view, start_game
 
 GAMES = [("whist", 4), ("german_whist", 2), ("three_handed_whist", 3), ("italian_whist", 3)]
-NAMES = ["alice", "bruno", "chiara", "dario", "elena", "fabio"]
-
-
-@pytest.fixture
-def organiser(db):
-    return get_user_model().objects.create_user("olga", password="pw")
-
-
-def make_game(
-    game_type: str, players: int, organiser: Any, mode: str = "online", options: Any = None
-) -> tuple[Game, list[Any]]:
-    """A started game with one user per seat (seat n is NAMES[n])."""
-    game = create_game(
-        game_type=game_type, players=players, options=options, mode=mode, created_by=organiser
-    )
-    users = []
-    for number in range(players):
-        user = get_user_model().objects.create_user(NAMES[number], password="pw")
-        seat_player(game, number, Player.objects.create(name=NAMES[number].title(), user=user))
-        users.append(user)
-    start_game(game.pk)
-    game.refresh_from_db()
-    return game, users
 
 
 def fresh(game: Game) -> Game:

@@ -35,13 +35,6 @@ ITALIAN = [
 ]
 
 
-@pytest.fixture
-def organiser(db):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("olga", password="pw")
-
-
 def secret_of(game: Game, viewer: int | None) -> set[str]:
     """The cards ``viewer`` may not see now: other hands, and the stock (Briscola's
     turned card is public)."""

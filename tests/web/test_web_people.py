@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from tests.support.factories import make_user
-from tests.support.sheets import published
+from tests.support.factories import make_user, published
 from tournaments.models import Player
 from tournaments.services.games import create_game, seat_player, start_game
 from tournaments.web.people import from_one

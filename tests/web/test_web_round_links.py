@@ -11,8 +11,7 @@ import pytest
 
 from scoring.models import RoundStandings
 from scoring.store import recompute
-from tests.support.factories import make_user, member
-from tests.support.sheets import published
+from tests.support.factories import make_user, member, published
 from tournaments.models import Forfeit, Role
 from tournaments.web.sheet_pages import sheet_path
 

@@ -25,13 +25,6 @@ LOG = re.compile(r'<details class="log-box".*?</details>', re.S)
 PUBLIC = ("meld", "add", "discard", "open", "swap")
 
 
-@pytest.fixture
-def organiser(db):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("olga", password="pw")
-
-
 def page(client: Any, game: Game, users: list[Any], seat: int) -> str:
     client.force_login(users[seat])
     response = client.get(seat_url(game, seat))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.factories import director_of, make_club, member
-from tests.support.sheets import cid, published
+from tests.support.factories import director_of, make_club, member, published
+from tests.support.sheets import cid
 from tournaments.models import Game, Role
 from tournaments.services import sheets
 
