@@ -27,6 +27,7 @@ import redis
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 
 from tavolo import celery_app
 
@@ -39,6 +40,15 @@ WORKER_START_TIMEOUT = 30.0
 # sent (the worker fixture checks that it did).
 TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
 celery_app.conf.task_default_queue = TEST_QUEUE
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_passwords() -> Iterator[None]:
+    """A cheap password hasher for every test: the tests make users by the hundred, and
+    the production hasher is slow on purpose. (The live site of the browser tests and
+    the subprocesses keep the real one.) Session-scoped, so once per xdist worker."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 def services_required() -> bool:

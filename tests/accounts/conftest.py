@@ -13,11 +13,6 @@ from tournaments.models import Club
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Any:
     """Rate-limit counters live in the cache, which outlives a test: start each empty."""
     cache.clear()

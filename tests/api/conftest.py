@@ -11,11 +11,6 @@ from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.models import Club, Tournament
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def club() -> Club:
     return make_club()

@@ -22,11 +22,6 @@ GAMES = "/api/games/"
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def empty_caches() -> Any:
     authentication.forget_tokens()
     access.forget_seats()

@@ -10,7 +10,6 @@ from tests.support.factories import (
     director_of,
     enter_guests,
     make_club,
-    make_tournament,
     make_user,
     member,
     published,
@@ -31,26 +30,6 @@ from tournaments.services.errors import Conflict, Forbidden, ServiceError
 pytestmark = pytest.mark.django_db
 
 IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def club():
-    return make_club()
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
-
-
-@pytest.fixture
-def cup(club, director):
-    return make_tournament(club, director, {"name": "Spring Cup"})
 
 
 # ---------------------------------------------------------------------- check in all

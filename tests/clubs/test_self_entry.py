@@ -17,16 +17,6 @@ from tournaments.services.players import player_of_user
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def club():
-    return make_club(name="Circolo")
-
-
-@pytest.fixture
-def director(club):
-    return member(club, Role.DIRECTOR)
-
-
 def open_cup(club, director, **settings):
     cup = make_tournament(club, director, {"name": "Cup", **settings})
     return tournament_service.set_status(cup, by=director, status="open")

@@ -19,11 +19,6 @@ IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
 IW_B = {"type": "tally", "tricks": [[5, 1], [3, 4], [1, 4]]}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def evening():
     """Italian Whist, nine players: round 1 published at three tables of three."""

@@ -7,9 +7,7 @@ from decimal import Decimal
 import pytest
 
 from tests.support.factories import (
-    director_of,
     enter_guests,
-    make_club,
     make_tournament,
     make_user,
     member,
@@ -19,16 +17,6 @@ from tournaments.services import clubs, rounds, scoring_settings, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club()
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
 
 
 def test_defaults_take_the_games_table_size(club, director):

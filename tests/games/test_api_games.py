@@ -62,12 +62,6 @@ def session_client(user: User) -> APIClient:
     return client
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Users are made by the dozen here: a cheap hasher keeps that quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def director() -> User:
     return make_user("director")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_web_games import (
+from tests.games.test_web_games import (
     NAMES,
     act_randomly,
     fresh,

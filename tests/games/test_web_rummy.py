@@ -14,8 +14,16 @@ import pytest
 
 import engine
 from engine.games import scala40_play
-from tests.api.test_api_games import copies
-from tests.web.test_web_games import NAMES, act_randomly, fresh, make_game, seat_url, stamp, to_act
+from tests.games.test_api_games import copies
+from tests.games.test_web_games import (
+    NAMES,
+    act_randomly,
+    fresh,
+    make_game,
+    seat_url,
+    stamp,
+    to_act,
+)
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import read_state
 from tournaments.web import rummy_actions

@@ -18,7 +18,7 @@ def organiser(db):
 
 @pytest.fixture
 def club():
-    return make_club(name="Circolo")
+    return make_club(name="Circolo Tressette")
 
 
 @pytest.fixture

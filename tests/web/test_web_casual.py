@@ -15,11 +15,6 @@ from tournaments.models import Game, GameInvitation, Seat
 from tournaments.services import casual
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def html(response: Any) -> str:
     return response.content.decode()
 

@@ -16,16 +16,6 @@ def html(response) -> str:
     return response.content.decode()
 
 
-@pytest.fixture
-def club():
-    return make_club(name="Circolo Tressette")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
-
-
 def test_home_page_links_to_the_clubs(client):
     assert 'href="/clubs/"' in html(client.get("/"))
 
