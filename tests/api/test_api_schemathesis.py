@@ -143,7 +143,7 @@ GAME_IDS: list[str] = []
 # ``schemathesis.pytest.from_fixture`` loader does not work with pytest 9: it sets
 # ``Function._nodeid``, which pytest 9 no longer has.)
 # /api/health/ is left out: its 503 when no Celery worker answers is by design (and
-# with REDIS_URL set, as in CI, each call waits for the worker); tests/test_site.py
+# with REDIS_URL set, as in CI, each call waits for the worker); tests/site/test_site.py
 # covers it.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application).exclude(path="/api/health/")
 

@@ -8,11 +8,14 @@
 3. Every folder of tests/ is a package, and the helpers are imported as
    ``tests.support.<module>``: no module outside tests/support/ but the tests and
    the conftest files.
+4. Every test module (and test) that CI requires to have run, in ``.ci/report.py``,
+   exists: a module moved without updating it would fail CI only when it ran.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 from collections import defaultdict
 from pathlib import Path
 
@@ -73,3 +76,18 @@ def test_helpers_are_imported_by_their_package_name() -> None:
                 if flat_helper or top.startswith("test_") or top == "conftest":
                     flat[str(path.relative_to(ROOT))].append(node.module)
     assert dict(flat) == {}
+
+
+def test_the_modules_ci_requires_exist() -> None:
+    spec = importlib.util.spec_from_file_location("ci_report", ROOT / ".ci" / "report.py")
+    assert spec and spec.loader
+    report = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(report)
+    missing = []
+    for what, module, must_have in report.REQUIRED:
+        path = ROOT.joinpath(*module.split(".")).with_suffix(".py")
+        if not path.exists():
+            missing.append(f"{what}: no {path.relative_to(ROOT)}")
+        elif must_have and f"def {must_have}(" not in path.read_text():
+            missing.append(f"{what}: {must_have} is not in {path.relative_to(ROOT)}")
+    assert missing == []

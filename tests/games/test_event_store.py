@@ -2,7 +2,7 @@
 the server deals; snapshots + tail equal a full replay; export/import; fair deals.
 
 These run on the configured database inside pytest-django's per-test transaction
-(SQLite by default, PostgreSQL in CI). The races are in tests/test_concurrency.py.
+(SQLite by default, PostgreSQL in CI). The races are in tests/games/test_concurrency.py.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def api(user: Any = None) -> APIClient:
 
 
 def session(user: Any) -> APIClient:
-    """A client logged in with a session cookie (the users of club_support have the
+    """A client logged in with a session cookie (the users of factories.make_user have the
     password ``pw-<username>``)."""
     client = APIClient(enforce_csrf_checks=False)
     assert client.login(username=user.username, password="pw-" + user.username)
