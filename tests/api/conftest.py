@@ -1,5 +1,6 @@
 """Fixtures shared by the clubs/tournaments API tests: a club, its director, a
-tournament, and a director of another club. A module may define its own."""
+tournament, and a director of another club. A module that needs another kind names it
+otherwise (no overrides: tests/architecture/test_test_layout.py)."""
 
 from __future__ import annotations
 

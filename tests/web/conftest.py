@@ -1,19 +1,13 @@
 """Fixtures shared by the club and tournament page tests: a club, its director and a
-tournament open for entries. A module may define its own."""
+tournament open for entries. A module that needs another kind names it otherwise (no
+overrides: tests/architecture/test_test_layout.py)."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.services import tournaments as tournament_service
-
-
-@pytest.fixture
-def organiser(db):
-    """The user who makes the games of the game-page tests (test_web_games and others)."""
-    return get_user_model().objects.create_user("olga", password="pw")
 
 
 @pytest.fixture
