@@ -1,11 +1,13 @@
 """CI: read pytest's JUnit XML and fail unless the service tests really ran.
 
-Every test in tests/test_celery_worker.py (real worker + Redis), the standings
-worker tests (tests/standings/test_standings_worker.py), the PostgreSQL
-test, the concurrent-writer tests, the append-only trigger tests, the browser
-tests (Chromium) and the translation extraction test (xgettext) must have run and
-passed: skipped, failed or missing counts as failure, so CI can never go green by
-not talking to the services.
+Every test in tests/standings/test_celery_worker.py (real worker + Redis), the
+standings worker tests (tests/standings/test_standings_worker.py), the PostgreSQL
+test (tests/site/test_database.py), the concurrent-writer and append-only trigger
+tests (tests/games/), the browser tests (Chromium) and the translation extraction
+test (xgettext) must have run and passed: skipped, failed or missing counts as
+failure, so CI can never go green by not talking to the services.
+(tests/architecture/test_test_layout.py checks that each module and test named here
+exists.)
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import xml.etree.ElementTree as ET
 
 # (what, classname of the test module, a test that must be among them or None)
 REQUIRED = [
-    ("Celery worker tests", "tests.test_celery_worker", None),
+    ("Celery worker tests", "tests.standings.test_celery_worker", None),
     (
         "Standings through a real worker",
         "tests.standings.test_standings_worker",
@@ -23,13 +25,13 @@ REQUIRED = [
     ),
     (
         "PostgreSQL test",
-        "tests.test_database",
+        "tests.site.test_database",
         "test_postgres_is_used_when_database_url_is_set",
     ),
-    ("Concurrent writers on PostgreSQL", "tests.test_concurrency", None),
+    ("Concurrent writers on PostgreSQL", "tests.games.test_concurrency", None),
     (
         "Append-only triggers",
-        "tests.test_event_store_triggers",
+        "tests.games.test_event_store_triggers",
         "test_postgres_truncate_is_refused",
     ),
     (

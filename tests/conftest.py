@@ -27,6 +27,7 @@ import redis
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 from django.test.client import RequestFactory
 
 from tavolo import celery_app
@@ -58,6 +59,15 @@ def _an_english_browser() -> Iterator[None]:
     RequestFactory._base_environ = with_language  # type: ignore[method-assign]
     yield
     RequestFactory._base_environ = plain  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_passwords() -> Iterator[None]:
+    """A cheap password hasher for every test: the tests make users by the hundred, and
+    the production hasher is slow on purpose. (The live site of the browser tests and
+    the subprocesses keep the real one.) Session-scoped, so once per xdist worker."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 def services_required() -> bool:

@@ -1,20 +1,15 @@
 """Fixtures of the account tests: quick password hashing, fresh rate-limit counters,
-and a club with a director (helpers: account_support.py)."""
+and a club with a director (helpers: tests/support/accounts.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from club_support import director_of, make_club
 from django.core.cache import cache
 
+from tests.support.factories import director_of, make_club
 from tournaments.models import Club
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

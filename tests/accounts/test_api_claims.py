@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from account_support import signed_up
-from club_support import director_of, make_club, make_tournament, member
 from rest_framework.test import APIClient
 
+from tests.support.factories import director_of, make_club, make_tournament, member, signed_up
 from tournaments.models import ClaimCode, Club, Player, Role
 from tournaments.services import claims, clubs, tournaments
 

@@ -7,11 +7,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from account_support import logged_in, signed_up
-from club_support import director_of, make_club, make_tournament, member
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
+from tests.support.accounts import logged_in
+from tests.support.factories import director_of, make_club, make_tournament, member, signed_up
 from tournaments.models import ClaimCode, Club, Entry, Membership, Player, PlayerClaim, Role
 from tournaments.services import claims, clubs, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

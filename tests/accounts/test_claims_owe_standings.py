@@ -7,11 +7,10 @@ import logging
 from unittest import mock
 
 import pytest
-from account_support import signed_up
-from club_support import director_of, make_club, make_tournament
 
 from scoring import tasks
 from scoring.models import StandingsState
+from tests.support.factories import director_of, make_club, make_tournament, signed_up
 from tournaments.services import claims, clubs, tournaments
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from account_support import is_verified, link_in_last_mail, signed_up
 from django.core import mail
 from django.test import Client
+
+from tests.support.accounts import is_verified, link_in_last_mail
+from tests.support.factories import signed_up
 
 pytestmark = pytest.mark.django_db
 

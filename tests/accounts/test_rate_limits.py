@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from account_support import logged_in, sign_up_form, signed_up
-from club_support import make_user
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
+from tests.support.accounts import logged_in, sign_up_form
+from tests.support.factories import make_user, signed_up
 from tournaments.models import Club, Player
 from tournaments.services import claims, clubs
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from account_support import GOOD_PASSWORD, is_verified, logged_in, sign_up_form, signed_up
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
+from tests.support.accounts import GOOD_PASSWORD, is_verified, logged_in, sign_up_form
+from tests.support.factories import signed_up
 from tournaments.models import Account, Player
 
 pytestmark = pytest.mark.django_db

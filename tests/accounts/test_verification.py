@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from account_support import is_verified, link_in_last_mail, logged_in, sign_up_form
 from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.test import Client
 
+from tests.support.accounts import is_verified, link_in_last_mail, logged_in, sign_up_form
 from tournaments.services import accounts
 
 pytestmark = pytest.mark.django_db

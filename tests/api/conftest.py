@@ -1,19 +1,15 @@
 """Fixtures shared by the clubs/tournaments API tests: a club, its director, a
-tournament, and a director of another club. A module may define its own."""
+tournament, and a director of another club. A module that needs another kind names it
+otherwise (no overrides: tests/architecture/test_test_layout.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from club_support import director_of, make_club, make_tournament
 
+from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.models import Club, Tournament
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from club_support import make_user
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.support.factories import make_user
 from tournaments.models import Game, GameInvitation
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_api_support import api, check, club_url, cup_url
-from club_support import enter_guests, member
-from sheets.sheet_support import cid, published
 
+from tests.support.api import api, check, club_url, cup_url
+from tests.support.factories import enter_guests, member, published
+from tests.support.sheets import cid
 from tournaments.models import Club, Role, Round, Tournament
 from tournaments.services import clubs, rounds, sheets
 

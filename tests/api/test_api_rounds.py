@@ -7,9 +7,9 @@ import uuid
 from typing import Any
 
 import pytest
-from club_api_support import api, check, club_url, cup_url
-from club_support import enter_guests, make_tournament, make_user, member
 
+from tests.support.api import api, check, club_url, cup_url
+from tests.support.factories import enter_guests, make_tournament, make_user, member
 from tournaments.models import Club, Game, Role, Round, RoundCorrection, Tournament
 from tournaments.services import rounds
 from tournaments.services.event_store import append_event

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_api_support import api, check, club_url, cup_url
-from club_support import enter_guests, make_tournament, make_user, member
 
+from tests.support.api import api, check, club_url, cup_url
+from tests.support.factories import enter_guests, make_tournament, make_user, member
 from tournaments.models import Club, Role, Tournament
 from tournaments.services import clubs
 from tournaments.services import tournaments as tournament_service

@@ -6,9 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_api_support import api, check, club_url, cup_url
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
 
+from tests.support.api import api, check, club_url, cup_url
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_tournament,
+    make_user,
+    member,
+)
 from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

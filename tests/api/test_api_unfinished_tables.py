@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_api_support import api, check, cup_url
-from club_support import member
-from sheets.sheet_support import cid, published
 
+from tests.support.api import api, check, cup_url
+from tests.support.factories import member, published
+from tests.support.sheets import cid
 from tournaments.models import Game, Role
 from tournaments.services import sheets
 

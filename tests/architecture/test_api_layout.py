@@ -17,9 +17,10 @@ import re
 
 import pytest
 from django.urls import URLPattern, URLResolver
-from import_graph import ROOT, modules, raw_imports
 from rest_framework import serializers
 from rest_framework.views import APIView
+
+from tests.support.import_graph import ROOT, modules, raw_imports
 
 API_PACKAGES = ("tournaments.api", "scoring.api")
 SHARED = "tournaments.api.shared"

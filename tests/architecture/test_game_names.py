@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 import pytest
-from import_graph import ROOT
 
 import engine
+from tests.support.import_graph import ROOT
 
 GAME_TYPES = frozenset(engine.available_games())
 PROFILES = ROOT / "tournaments" / "games"

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 
 import pytest
-from import_graph import (
+
+from tests.support.import_graph import (
     ROOT,
     closure,
     cycles,

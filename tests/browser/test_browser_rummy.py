@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_scopa import PASSWORD, SET_UP, _json_line, _no_sideways_scroll
+
+from tests.browser.test_browser_scopa import PASSWORD, SET_UP, _json_line, _no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, make_tournament, make_user, member
 
+from tests.support.factories import director_of, make_club, make_tournament, make_user, member
 from tournaments.models import Membership, Role
 from tournaments.services import clubs, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

@@ -5,9 +5,16 @@ results, unpublish a round whose games have not begun; and who may do each."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_user,
+    member,
+    published,
+)
+from tests.support.sheets import cid
 from tournaments.models import Entry, Game, Player, Role, Round, RoundCorrection, Tournament
 from tournaments.services import (
     bulk_entries,
@@ -23,26 +30,6 @@ from tournaments.services.errors import Conflict, Forbidden, ServiceError
 pytestmark = pytest.mark.django_db
 
 IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def club():
-    return make_club()
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
-
-
-@pytest.fixture
-def cup(club, director):
-    return make_tournament(club, director, {"name": "Spring Cup"})
 
 
 # ---------------------------------------------------------------------- check in all

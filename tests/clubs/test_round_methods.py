@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament
 
+from tests.support.factories import director_of, enter_guests, make_club, make_tournament
 from tournaments.services import rounds, tournaments
 
 pytestmark = pytest.mark.django_db

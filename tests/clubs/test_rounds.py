@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user
 from django.db import DatabaseError, transaction
 
+from tests.support.factories import enter_guests, make_tournament, make_user
 from tournaments.models import Game, RoundCorrection, Seat, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.access import can_manage
@@ -15,16 +15,6 @@ from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.event_store import append_event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club()
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
 
 
 def seating(round_):

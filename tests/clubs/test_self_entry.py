@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from club_support import enter_guests, make_club, make_tournament, make_user, member
 
+from tests.support.factories import enter_guests, make_club, make_tournament, make_user, member
 from tournaments.models import Entry, Role, Team, TeamMember
 from tournaments.services import clubs, self_entry
 from tournaments.services import rounds as round_service
@@ -15,16 +15,6 @@ from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceEr
 from tournaments.services.players import player_of_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club(name="Circolo")
-
-
-@pytest.fixture
-def director(club):
-    return member(club, Role.DIRECTOR)
 
 
 def open_cup(club, director, **settings):

@@ -5,9 +5,9 @@ refused with the list of those tables unless the director confirms."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club
-from sheets.sheet_support import cid, published, role_user
 
+from tests.support.factories import director_of, make_club, published, role_user
+from tests.support.sheets import cid
 from tournaments.models import Forfeit, Game, Role, Round
 from tournaments.services import rounds, sheets, table_states
 from tournaments.services.errors import Forbidden
@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 
 IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
 IW_B = {"type": "tally", "tricks": [[5, 1], [3, 4], [1, 4]]}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -5,23 +5,18 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
 
+from tests.support.factories import (
+    enter_guests,
+    make_tournament,
+    make_user,
+    member,
+)
 from tournaments.models import Entry, Player, Role, Tournament
 from tournaments.services import clubs, rounds, scoring_settings, tournaments
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club()
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
 
 
 def test_defaults_take_the_games_table_size(club, director):

@@ -23,8 +23,7 @@ from engine import (
 from engine.cards import italian_deck
 from engine.game import Game
 from engine.games.briscola import POINTS, REACHABLE_POINTS, STRENGTH, match_winner
-
-from support import (
+from tests.support.engine import (
     cards_of,
     hand_of,
     passes_check,

@@ -24,8 +24,7 @@ from engine import (
 from engine.cards import Card, cards, double_deck
 from engine.games.burraco import Burraco
 from engine.games.burraco_melds import Meld, check_meld
-
-from support import passes_check, record_files, rejects
+from tests.support.engine import passes_check, record_files, rejects
 
 # ---------------------------------------------------------------------- building decks
 

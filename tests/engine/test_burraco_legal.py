@@ -9,12 +9,12 @@ from itertools import combinations, permutations
 from typing import Any
 
 import pytest
-from test_burraco import act, position, seq, start
 
 from engine.actions import Action
 from engine.cards import cards
 from engine.errors import IllegalEvent
 from engine.games.burraco import Burraco, add_action, meld_action
+from tests.engine.test_burraco import act, position, seq, start
 
 
 def brute_force(game: Burraco, seat: int) -> set[Hashable]:

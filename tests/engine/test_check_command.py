@@ -15,8 +15,7 @@ import pytest
 import engine
 from engine import new_game
 from engine.record import CheckResult, check_file, check_record, run_check
-
-from support import REPO, SHARED_RECORDS
+from tests.support.engine import REPO, SHARED_RECORDS
 
 
 def deck(seed: int = 1) -> list[str]:

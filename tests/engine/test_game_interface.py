@@ -24,8 +24,7 @@ from engine import (
 )
 from engine.cards import french_deck
 from engine.game import Game
-
-from support import dealing_order, play_until_over, rejects, snapshot
+from tests.support.engine import dealing_order, play_until_over, rejects, snapshot
 
 
 def dealt_whist(seed: int = 7, **options: Any) -> Game:

@@ -23,8 +23,15 @@ from engine import (
 from engine.cards import french_deck
 from engine.game import Game
 from engine.games.german_whist import GermanWhist
-
-from support import cards_of, hand_of, passes_check, play, play_until_over, record_files, rejects
+from tests.support.engine import (
+    cards_of,
+    hand_of,
+    passes_check,
+    play,
+    play_until_over,
+    record_files,
+    rejects,
+)
 
 
 def deck_for(first: str, second: str, stock: str) -> list[str]:

@@ -35,8 +35,7 @@ from engine.games.italian_whist import (
     trick_winner,
     trump_of_deal,
 )
-
-from support import (
+from tests.support.engine import (
     SHARED_RECORDS,
     cards_of,
     dealing_order,
@@ -45,7 +44,7 @@ from support import (
     play_cards,
     record_files,
 )
-from support import snapshot as observable
+from tests.support.engine import snapshot as observable
 
 SHARED_TALLIES = SHARED_RECORDS / "italian_whist_tallies.json"
 ALL = [c.code for c in french_deck(jokers=2)]

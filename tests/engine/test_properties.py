@@ -40,8 +40,7 @@ from engine import EngineError, IllegalEvent, NotYourTurn, game_class, new_game
 from engine.cards import Card
 from engine.game import Game, highest
 from engine.tricks import TrickGame
-
-from support import next_event, random_events, snapshot
+from tests.support.engine import next_event, random_events, snapshot
 
 TRICK_GAMES = [name for name in engine.available_games() if issubclass(game_class(name), TrickGame)]
 CAPTURE_GAMES = [name for name in ("scopa",) if name in engine.available_games()]

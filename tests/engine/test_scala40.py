@@ -25,8 +25,7 @@ from engine.cards import Card, double_deck
 from engine.game import Game
 from engine.games.scala40_events import slot_of
 from engine.games.scala40_melds import build_meld, check_meld, hand_value
-
-from support import next_event, passes_check, record_files, rejects
+from tests.support.engine import next_event, passes_check, record_files, rejects
 
 FILLER = [
     "2S",

@@ -9,13 +9,13 @@ from itertools import combinations, permutations
 from typing import Any
 
 import pytest
-from test_scala40 import dealt, ev
 
 from engine.actions import Action
 from engine.cards import Card, cards, double_deck
 from engine.games import scala40_events as events
 from engine.games.scala40 import Scala40
 from engine.games.scala40_melds import MeldError, Slot, build_meld
+from tests.engine.test_scala40 import dealt, ev
 
 NAMES = sorted({c for c in double_deck() if not c.is_joker}, key=lambda c: c.code)
 

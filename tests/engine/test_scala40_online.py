@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from service_support import play_one, started_game
 
 from engine import new_game
+from tests.support.factories import started_game
+from tests.support.games import play_one
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache

@@ -34,8 +34,7 @@ from engine.games.scopa_rules import (
     same_value_or_sum,
     sums_to,
 )
-
-from support import (
+from tests.support.engine import (
     SHARED_RECORDS,
     cards_of,
     hand_of,

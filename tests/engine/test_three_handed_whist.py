@@ -22,8 +22,7 @@ from engine import (
 )
 from engine.cards import french_deck
 from engine.game import Game
-
-from support import cards_of, hand_of, passes_check, play, record_files, rejects
+from tests.support.engine import cards_of, hand_of, passes_check, play, record_files, rejects
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"

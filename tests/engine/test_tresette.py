@@ -25,8 +25,15 @@ from engine import (
 from engine.cards import cards, italian_deck
 from engine.game import Game
 from engine.games.tresette import STRENGTH, TEAM_DECLARATIONS, THIRDS, declarations
-
-from support import cards_of, hand_of, passes_check, play, play_until_over, record_files, rejects
+from tests.support.engine import (
+    cards_of,
+    hand_of,
+    passes_check,
+    play,
+    play_until_over,
+    record_files,
+    rejects,
+)
 
 # Four hands (seat 0 … 3) that use the whole deck. Seat 0 holds the napoletana in
 # spades and four 2s (the seed's example: 3 + 4 = 7); seat 1 three aces (no ace of

@@ -10,8 +10,7 @@ import pytest
 from engine import InvalidTally, MustFollowSuit, WrongPhase, new_game
 from engine.cards import RANK_CHARS, french_deck
 from engine.game import Game
-
-from support import cards_of, dealing_order, play, play_cards
+from tests.support.engine import cards_of, dealing_order, play, play_cards
 
 SUIT_OF_SEAT = "SHDC"  # in the default layout seat s holds every card of this suit
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club_support import director_of, make_club, make_user
 from django.conf import settings
 from django.test import Client
 
+from tests.support.factories import director_of, make_club, make_user
 from tournaments.models import Preferences
 from tournaments.services import clubs, languages
 from tournaments.services.errors import Forbidden, ServiceError

@@ -6,8 +6,8 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pairing_oracles import perfect_matchings
 
+from tests.support.pairing_oracles import perfect_matchings
 from tournaments.pairing import Pairing, Round, pair_round, parse_round
 from tournaments.pairing.danese import pair_danese
 

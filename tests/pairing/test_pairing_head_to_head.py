@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pairing_oracles import (
+
+from tests.support.pairing_oracles import (
     all_head_to_head,
     best_objective,
     min_rematches_head_to_head,
     random_round,
 )
-
 from tournaments.pairing import Entrant, evaluate, pair_round, parse_round
 from tournaments.pairing.head_to_head import candidate_window
 from tournaments.pairing.matching import min_cost_perfect_matching

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from pairing_oracles import all_seatings, best_objective, random_round
 
+from tests.support.pairing_oracles import all_seatings, best_objective, random_round
 from tournaments.pairing import evaluate, pair_round, parse_round
 from tournaments.pairing.movement import pair_movement
 from tournaments.pairing.multi_seat import composition

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pairing_oracles import all_seatings, best_objective, random_round, set_partitions
 
+from tests.support.pairing_oracles import all_seatings, best_objective, random_round, set_partitions
 from tournaments.pairing import Round, evaluate, pair_round, parse_round
 from tournaments.pairing.multi_seat import (
     Seating,

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from pairing_oracles import min_rematches_head_to_head, simulate
 
+from tests.support.pairing_oracles import min_rematches_head_to_head, simulate
 from tournaments.pairing import evaluate
 
 BIG = os.environ.get("TAVOLO_PAIRING_BIG") == "1"

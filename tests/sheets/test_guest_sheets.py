@@ -11,8 +11,9 @@ import uuid
 import pytest
 from django.core.cache import cache
 from django.test import Client
-from sheet_support import cid, published
 
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import Round, SheetEntry
 from tournaments.services import guest_sheets, round_closing, rounds, sheets
 from tournaments.web.sheet_pages import sheet_path, table_code

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from sheet_support import cid, published
 
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import Round
 from tournaments.services import round_closing, rounds, sheets
 from tournaments.services.errors import Conflict, Forbidden

@@ -4,9 +4,10 @@ forfeits; errors are clear 4xx, never 500; every endpoint is in the schema."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club
 from rest_framework.test import APIClient
-from sheet_support import cid, published
+
+from tests.support.factories import director_of, make_club, published
+from tests.support.sheets import cid
 
 pytestmark = pytest.mark.django_db
 

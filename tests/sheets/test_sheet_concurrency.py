@@ -12,8 +12,9 @@ import threading
 
 import pytest
 from django.db import connection
-from sheet_support import cid, published, role_user
 
+from tests.support.factories import published, role_user
+from tests.support.sheets import cid
 from tournaments.models import GameEvent, Role
 from tournaments.services import sheets
 from tournaments.services.errors import Conflict

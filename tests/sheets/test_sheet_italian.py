@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 from django.test import Client
-from sheet_support import published
 
 from engine import new_game
+from tests.support.factories import published
 from tournaments.web.sheet_pages import sheet_path
 from tournaments.web.sheet_pdf import rows_for, schedule
 

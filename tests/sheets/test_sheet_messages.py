@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from sheet_support import cid, published
 
 from engine import EngineError
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.services import sheets
 from tournaments.services.numbering import count_from_one as for_people
 

@@ -7,12 +7,12 @@ import re
 import uuid
 
 import pytest
-from club_support import director_of, make_club, make_user
 from django.test import Client
 from django.urls import reverse
-from sheet_support import cid, published
 
 from engine import new_game
+from tests.support.factories import director_of, make_club, make_user, published
+from tests.support.sheets import cid
 from tournaments.services import sheets
 from tournaments.web.sheet_pages import sheet_path, table_code, table_from_code
 from tournaments.web.sheet_pdf import schedule

@@ -12,8 +12,8 @@ import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from sheet_support import published
 
+from tests.support.factories import published
 from tournaments.web import sheet_pdf
 from tournaments.web.sheet_pages import table_code
 

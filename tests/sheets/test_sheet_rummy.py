@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from sheet_support import published
-from test_sheet_italian import browser, form
 
+from tests.sheets.test_sheet_italian import browser, form
+from tests.support.factories import published
 from tournaments.web.sheet_pages import sheet_path
 
 pytestmark = pytest.mark.django_db

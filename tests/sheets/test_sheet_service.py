@@ -4,10 +4,10 @@ corrections (a replacement game), idempotent client ids, forfeits, permissions."
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, make_user
-from sheet_support import cid, published, role_user
 
 from engine import EngineError
+from tests.support.factories import director_of, make_club, make_user, published, role_user
+from tests.support.sheets import cid
 from tournaments.models import Forfeit, Game, GameEvent, Role, RoundCorrection, SheetEntry
 from tournaments.services import sheets
 from tournaments.services.errors import Conflict, Forbidden, ServiceError

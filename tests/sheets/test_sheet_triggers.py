@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.db import DatabaseError, connection, transaction
-from sheet_support import cid, published
 
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import SheetEntry
 from tournaments.services import sheets
 

@@ -13,11 +13,17 @@ import uuid
 from unittest import mock
 
 import pytest
-from club_support import director_of, make_club, make_tournament, make_user
-from standings_support import finish, german_whist_cup, play_round, tables_of
 
 from scoring import tasks
 from scoring.models import StandingsState
+from tests.support.factories import (
+    director_of,
+    german_whist_cup,
+    make_club,
+    make_tournament,
+    make_user,
+)
+from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Entry, Forfeit
 from tournaments.services import rounds, self_entry, sheets, undo
 from tournaments.services import tournaments as tournament_service

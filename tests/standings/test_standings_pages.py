@@ -8,10 +8,11 @@ import json
 
 import pytest
 from django.test import Client
-from standings_support import finish, german_whist_cup, play_round, tables_of
 
 from scoring import store
 from scoring.models import StandingsState
+from tests.support.factories import german_whist_cup
+from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Tournament
 from tournaments.services import rounds as round_service
 

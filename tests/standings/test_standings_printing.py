@@ -8,14 +8,13 @@ import shutil
 import subprocess
 
 import pytest
-from club_support import enter_guests
 from django.db.models import F
 from django.test import Client
-from printing_support import threes_cup
-from standings_support import finish, german_whist_cup, play_round, tables_of
 
 from scoring import store
 from scoring.models import RoundStandings, StandingsState
+from tests.support.factories import enter_guests, german_whist_cup, threes_cup
+from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = pytest.mark.django_db
 

@@ -4,13 +4,12 @@ PDF and API) and the OpenAPI schema."""
 from __future__ import annotations
 
 import pytest
-from club_support import make_tournament, make_user, member
 from django.test import Client
-from printing_support import threes_cup
-from test_standings_printing import pdf_text, url
 
 from scoring import prize_service
 from scoring.models import PrizeCategory
+from tests.standings.test_standings_printing import pdf_text, url
+from tests.support.factories import make_tournament, make_user, member, threes_cup
 from tournaments.models import Entry, Membership, Role, Tournament
 from tournaments.services import clubs, tournaments
 from tournaments.services.errors import Forbidden, ServiceError

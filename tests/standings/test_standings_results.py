@@ -6,11 +6,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from standings_support import by_entry, finish, forfeit, german_whist_cup, play_round, tables_of
 
 from scoring import store
 from scoring.models import GameScore, RoundStandings, StandingsState
 from scoring.results import gather, standings_of
+from tests.support.factories import german_whist_cup
+from tests.support.standings import by_entry, finish, forfeit, play_round, tables_of
 from tournaments.models import Entry, Tournament
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service

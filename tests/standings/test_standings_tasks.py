@@ -8,12 +8,13 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
-from standings_support import finish, forfeit, german_whist_cup, play_round, tables_of
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from scoring.owed import owe_standings
 from tavolo import celery_app
+from tests.support.factories import german_whist_cup
+from tests.support.standings import finish, forfeit, play_round, tables_of
 from tournaments.services import tournaments as tournament_service
 
 pytestmark = pytest.mark.django_db

@@ -24,11 +24,12 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
-from standings_support import finish, german_whist_cup, play_round, tables_of
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from tavolo import celery_app
+from tests.support.factories import german_whist_cup
+from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 

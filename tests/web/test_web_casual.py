@@ -8,17 +8,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from club_support import make_user
 from django.utils import timezone
-from sheets.sheet_support import published
 
+from tests.support.factories import make_user, published
 from tournaments.models import Game, GameInvitation, Seat
 from tournaments.services import casual
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def html(response: Any) -> str:

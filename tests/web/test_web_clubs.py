@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, make_tournament, make_user, member
 
+from tests.support.factories import director_of, make_club, make_tournament, make_user, member
 from tournaments.models import Club, Membership, Player, Role, Team, Tournament
 from tournaments.services import tournaments as tournament_service
 
@@ -14,16 +14,6 @@ pytestmark = pytest.mark.django_db
 
 def html(response) -> str:
     return response.content.decode()
-
-
-@pytest.fixture
-def club():
-    return make_club(name="Circolo Tressette")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
 
 
 def test_home_page_links_to_the_clubs(client):

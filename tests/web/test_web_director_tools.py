@@ -5,10 +5,17 @@ archive/delete/unpublish confirmation steps; and who may use them."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_user, member
 from django.core.files.uploadedfile import SimpleUploadedFile
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_user,
+    member,
+    published,
+)
+from tests.support.sheets import cid
 from tournaments.models import Entry, Player, Role, Round, Tournament
 from tournaments.services import clubs, rounds, sheets, tournaments
 
@@ -16,11 +23,6 @@ pytestmark = pytest.mark.django_db
 
 IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
 IW_B = {"type": "tally", "tricks": [[5, 1], [3, 4], [1, 4]]}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def url(cup, suffix: str = "") -> str:
@@ -81,94 +83,84 @@ def test_another_clubs_evening_is_not_shown(client):
 
 
 @pytest.fixture
-def club():
-    return make_club(name="Circolo")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club)
-
-
-@pytest.fixture
-def cup(club, director):
-    from club_support import make_tournament
+def draft_cup(club, director):
+    from tests.support.factories import make_tournament
 
     return make_tournament(club, director, {"name": "Spring Cup"})
 
 
-def test_check_in_all_button(client, cup, director):
-    enter_guests(cup, director, 3, check_in=False)
+def test_check_in_all_button(client, draft_cup, director):
+    enter_guests(draft_cup, director, 3, check_in=False)
     client.force_login(director)
-    page = html(client.get(url(cup, "entries")))
+    page = html(client.get(url(draft_cup, "entries")))
     assert "Check in all 3 entrants not here yet" in page
-    response = client.post(url(cup, "entries/check-in-all"))
+    response = client.post(url(draft_cup, "entries/check-in-all"))
     assert response.status_code == 302
-    assert cup.entries.filter(status=Entry.Status.CHECKED_IN).count() == 3
-    assert "Check in all" not in html(client.get(url(cup, "entries")))
+    assert draft_cup.entries.filter(status=Entry.Status.CHECKED_IN).count() == 3
+    assert "Check in all" not in html(client.get(url(draft_cup, "entries")))
 
 
-def test_check_in_all_refused_to_a_player(client, club, cup, director):
-    enter_guests(cup, director, 1, check_in=False)
+def test_check_in_all_refused_to_a_player(client, club, draft_cup, director):
+    enter_guests(draft_cup, director, 1, check_in=False)
     client.force_login(member(club, Role.PLAYER))
-    assert client.post(url(cup, "entries/check-in-all")).status_code == 403
-    assert cup.entries.filter(status=Entry.Status.CHECKED_IN).count() == 0
+    assert client.post(url(draft_cup, "entries/check-in-all")).status_code == 403
+    assert draft_cup.entries.filter(status=Entry.Status.CHECKED_IN).count() == 0
 
 
-def test_several_at_once_from_the_checklist_and_names(client, club, cup, director):
+def test_several_at_once_from_the_checklist_and_names(client, club, draft_cup, director):
     ada = clubs.add_guest(club, by=director, name="Ada")
     clubs.add_guest(club, by=director, name="Bea")
     client.force_login(director)
-    page = html(client.get(url(cup, "entries")))
+    page = html(client.get(url(draft_cup, "entries")))
     assert 'name="several-players"' in page and 'name="several-guests"' in page
     data = {"several-players": [str(ada.pk)], "several-guests": "Cris\n\nDino\n"}
-    assert client.post(url(cup, "entries/add-several"), data).status_code == 302
-    assert [e.name for e in cup.entries.all()] == ["Ada", "Cris", "Dino"]
+    assert client.post(url(draft_cup, "entries/add-several"), data).status_code == 302
+    assert [e.name for e in draft_cup.entries.all()] == ["Ada", "Cris", "Dino"]
     # Ada again (not in the checklist any more: the form refuses it, nothing changes).
-    refused = client.post(url(cup, "entries/add-several"), {"several-players": [str(ada.pk)]})
-    assert refused.status_code == 400 and cup.entries.count() == 3
-    empty = client.post(url(cup, "entries/add-several"), {"several-guests": " \n "})
+    refused = client.post(url(draft_cup, "entries/add-several"), {"several-players": [str(ada.pk)]})
+    assert refused.status_code == 400 and draft_cup.entries.count() == 3
+    empty = client.post(url(draft_cup, "entries/add-several"), {"several-guests": " \n "})
     assert empty.status_code == 400
     assert "Tick at least one club player" in html(empty) and "field-error" in html(empty)
 
 
-def test_csv_import_one_bad_line_lists_it_and_imports_nothing(client, cup, director):
+def test_csv_import_one_bad_line_lists_it_and_imports_nothing(client, draft_cup, director):
     client.force_login(director)
     bad = SimpleUploadedFile("entrants.csv", b"name;rating\nAda;1500\nBea;12x\nCris;1300\n")
-    response = client.post(url(cup, "entries/import"), {"csv-file": bad})
+    response = client.post(url(draft_cup, "entries/import"), {"csv-file": bad})
     assert response.status_code == 400
     page = html(response)
     assert "Nothing was imported: fix the lines listed below" in page
     assert "<strong>Line 3</strong>: the rating “12x” is not a whole number" in page
-    assert cup.entries.count() == 0 and not Player.objects.filter(name="Ada").exists()
+    assert draft_cup.entries.count() == 0 and not Player.objects.filter(name="Ada").exists()
     good = SimpleUploadedFile("entrants.csv", b"name;rating\nAda;1500\nBea;1200\n")
-    assert client.post(url(cup, "entries/import"), {"csv-file": good}).status_code == 302
-    assert [(e.name, e.rating) for e in cup.entries.all()] == [("Ada", 1500), ("Bea", 1200)]
+    assert client.post(url(draft_cup, "entries/import"), {"csv-file": good}).status_code == 302
+    assert [(e.name, e.rating) for e in draft_cup.entries.all()] == [("Ada", 1500), ("Bea", 1200)]
 
 
-def test_csv_import_refused_to_another_clubs_director(client, cup):
+def test_csv_import_refused_to_another_clubs_director(client, draft_cup):
     client.force_login(director_of(make_club()))
     upload = SimpleUploadedFile("e.csv", b"name\nAda\n")
-    assert client.post(url(cup, "entries/import"), {"csv-file": upload}).status_code == 403
-    assert cup.entries.count() == 0
+    assert client.post(url(draft_cup, "entries/import"), {"csv-file": upload}).status_code == 403
+    assert draft_cup.entries.count() == 0
 
 
 # ---------------------------------------------------------------------- undo steps
 
 
-def test_archive_asks_first_then_hides_the_tournament(client, club, cup, director):
-    tournaments.set_status(cup, by=director, status="open")
+def test_archive_asks_first_then_hides_the_tournament(client, club, draft_cup, director):
+    tournaments.set_status(draft_cup, by=director, status="open")
     client.force_login(director)
-    page = html(client.get(url(cup, "archive")))
+    page = html(client.get(url(draft_cup, "archive")))
     assert "Archive Spring Cup?" in page and "Archive it" in page
-    assert Tournament.objects.get(pk=cup.pk).archived_at is None  # asking changes nothing
-    assert client.post(url(cup, "archive")).status_code == 302
-    client.get(url(cup))  # (the "archived" message is shown once)
+    assert Tournament.objects.get(pk=draft_cup.pk).archived_at is None  # asking changes nothing
+    assert client.post(url(draft_cup, "archive")).status_code == 302
+    client.get(url(draft_cup))  # (the "archived" message is shown once)
     assert "1 archived tournament" in html(client.get(f"/clubs/{club.slug}/"))
     client.logout()
-    assert "Archived on" in html(client.get(url(cup)))  # still reachable by its address
+    assert "Archived on" in html(client.get(url(draft_cup)))  # still reachable by its address
     client.force_login(make_user())
-    assert "Enter this tournament" not in html(client.get(url(cup)))  # read-only
+    assert "Enter this tournament" not in html(client.get(url(draft_cup)))  # read-only
     client.logout()
     assert "Spring Cup" not in html(client.get(f"/clubs/{club.slug}/"))
 
@@ -186,25 +178,25 @@ def test_delete_asks_first_and_is_refused_in_words_with_results(client):
     assert response.status_code == 409 and Tournament.objects.filter(pk=cup.pk).exists()
 
 
-def test_delete_a_tournament_without_results(client, club, cup, director):
+def test_delete_a_tournament_without_results(client, club, draft_cup, director):
     client.force_login(director)
-    response = client.post(url(cup, "delete"))
+    response = client.post(url(draft_cup, "delete"))
     assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/"
-    assert not Tournament.objects.filter(pk=cup.pk).exists()
+    assert not Tournament.objects.filter(pk=draft_cup.pk).exists()
 
 
-def test_unpublish_asks_first_then_makes_a_draft(client, club, cup, director):
-    enter_guests(cup, director, 4)
-    rounds.publish(rounds.pair_next_round(cup, by=director), by=director)
+def test_unpublish_asks_first_then_makes_a_draft(client, club, draft_cup, director):
+    enter_guests(draft_cup, director, 4)
+    rounds.publish(rounds.pair_next_round(draft_cup, by=director), by=director)
     client.force_login(member(club, Role.SCORER))
-    assert client.post(url(cup, "rounds/1/unpublish")).status_code == 403
+    assert client.post(url(draft_cup, "rounds/1/unpublish")).status_code == 403
     client.force_login(director)
-    control = html(client.get(url(cup, "rounds/1/control")))
-    assert url(cup, "rounds/1/unpublish") in control
-    assert "Unpublish round 1?" in html(client.get(url(cup, "rounds/1/unpublish")))
-    response = client.post(url(cup, "rounds/1/unpublish"), {"undo-reason": "wrong field"})
+    control = html(client.get(url(draft_cup, "rounds/1/control")))
+    assert url(draft_cup, "rounds/1/unpublish") in control
+    assert "Unpublish round 1?" in html(client.get(url(draft_cup, "rounds/1/unpublish")))
+    response = client.post(url(draft_cup, "rounds/1/unpublish"), {"undo-reason": "wrong field"})
     assert response.status_code == 302
-    assert cup.rounds.get(number=1).status == Round.Status.DRAFT
+    assert draft_cup.rounds.get(number=1).status == Round.Status.DRAFT
 
 
 def test_unpublish_refused_in_words_once_begun(client):

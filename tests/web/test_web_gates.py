@@ -8,9 +8,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from club_support import make_user, member
 
 from scoring import numbers
+from tests.support.factories import make_user, member
 from tournaments.models import Role
 from tournaments.web import clubs, entry_pages, round_pages, sheet_pages
 from tournaments.web.gates import is_htmx

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from club_support import make_user
-from sheets.sheet_support import published
 
+from tests.support.factories import make_user, published
 from tournaments.models import Player
 from tournaments.services.games import create_game, seat_player, start_game
 from tournaments.services.numbering import count_from_one as from_one

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from club_support import make_user, member
-from sheets.sheet_support import published
 
 from scoring.models import RoundStandings
 from scoring.store import recompute
+from tests.support.factories import make_user, member, published
 from tournaments.models import Forfeit, Role
 from tournaments.web.sheet_pages import sheet_path
 

@@ -4,8 +4,15 @@ pairings and the table cards; the whole flow through the views; drafts never pub
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, enter_guests, make_club, make_tournament, make_user, member
 
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    make_club,
+    make_tournament,
+    make_user,
+    member,
+)
 from tournaments.models import Entry, Game, Player, Role, RoundCorrection, Team, TeamMember
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service

@@ -7,12 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from club_support import enter_guests, make_tournament, make_user, member
 from django.utils.html import escape
 
 import engine
 from scoring.legend import tiebreak_info
 from scoring.standings import TIEBREAK_NAMES
+from tests.support.factories import enter_guests, make_tournament, make_user, member
 from tournaments.models import Entry, Role, Round, Tournament
 from tournaments.services import clubs
 from tournaments.services import rounds as round_service

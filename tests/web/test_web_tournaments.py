@@ -6,10 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from club_support import enter_guests, make_tournament, make_user, member
 from django.utils.html import escape
 
 import engine
+from tests.support.factories import enter_guests, make_tournament, make_user, member
 from tournaments.models import Entry, ForbiddenPair, Player, Role, Team, TeamMember, Tournament
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service

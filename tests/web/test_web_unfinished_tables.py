@@ -5,9 +5,9 @@ each table's state and the link to its score sheet."""
 from __future__ import annotations
 
 import pytest
-from club_support import director_of, make_club, member
-from sheets.sheet_support import cid, published
 
+from tests.support.factories import director_of, make_club, member, published
+from tests.support.sheets import cid
 from tournaments.models import Game, Role
 from tournaments.services import sheets
 
@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 
 IW_A = {"type": "tally", "tricks": [[5, 1], [2, 4], [2, 4]]}
 IW_B = {"type": "tally", "tricks": [[5, 1], [3, 4], [1, 4]]}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

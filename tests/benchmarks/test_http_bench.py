@@ -1,0 +1,69 @@
+"""The HTTP API benchmark (python -m benchmarks.api_bench) runs; no timing is asserted."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+from django.urls import NoReverseMatch, reverse
+
+from benchmarks import api_bench
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_percentiles():
+    values = [n / 1000 for n in range(1, 101)]
+    figures = api_bench.percentiles(values)
+    assert figures["p50"] == pytest.approx(0.0505)
+    assert figures["p90"] == pytest.approx(0.0901)
+    assert figures["max"] == 0.1
+    assert api_bench.percentiles([]) == {"p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+    assert api_bench.percentiles([0.2])["p99"] == 0.2
+
+
+def test_the_bench_database_is_local_postgres_only():
+    url = api_bench.bench_database_url("postgres://postgres@127.0.0.1:5432/tavolo")
+    assert url == "postgres://postgres@127.0.0.1:5432/tavolo_bench"
+    for bad in ("sqlite:///db.sqlite3", "postgres://postgres@db.example.org:5432/tavolo"):
+        with pytest.raises(SystemExit):
+            api_bench.bench_database_url(bad)
+    with pytest.raises(SystemExit):
+        api_bench.bench_database_url("postgres://postgres@127.0.0.1/tavolo", 'x"; DROP')
+
+
+# Slow (~20 s in CI): runs the HTTP benchmark in a subprocess, which creates, migrates
+# and drops a PostgreSQL database of its own.
+@pytest.mark.postgres
+def test_the_benchmark_runs_against_postgres_and_cleans_up(postgres_server):
+    try:
+        reverse("api-token")
+    except NoReverseMatch:
+        pytest.skip("the game API (POST /api/auth/token …) is not in this tree")
+    name = f"tavolo_bench_smoke_{uuid.uuid4().hex[:8]}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env["DATABASE_URL"] = postgres_server
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.api_bench", "--clients", "2", "--games", "2",
+         "--seconds", "1.5", "--workers", "2", "--database", name],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "accepted moves:" in result.stdout and "moves/s" in result.stdout
+    assert "POST /events latency:" in result.stdout and "0 errors" in result.stdout
+    admin = api_bench.bench_database_url(postgres_server, "postgres").replace(
+        "postgres://", "postgresql://", 1
+    )
+    with psycopg.connect(admin, autocommit=True) as conn:
+        left = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+    assert left is None, "the benchmark left its database behind"

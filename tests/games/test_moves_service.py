@@ -1,0 +1,170 @@
+"""The move service's rule (:mod:`tournaments.services.moves`): a seat acts only as
+itself; the game's managers act for any seat when they do not play at the table;
+anyone else is refused; and a refused move writes nothing."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from tests.support.factories import unique_user as user
+from tournaments.models import Game, GameEvent, Player
+from tournaments.services import access
+from tournaments.services.errors import Conflict, Forbidden
+from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.moves import BadSeat, NotYourSeat, submit_move
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_seat_cache() -> Any:
+    access.forget_seats()
+    yield
+    access.forget_seats()
+
+
+def whist(creator: Any, *, creator_plays: bool = False, mode: str = "online") -> tuple[Game, list]:
+    """A started four-seat whist game; seat 0 is the creator's when ``creator_plays``."""
+    game = create_game(game_type="whist", players=4, mode=mode, created_by=creator)
+    users = [creator if creator_plays and n == 0 else user(f"p{n}") for n in range(4)]
+    for number, person in enumerate(users):
+        seat_player(game, number, Player.objects.create(name=f"P{number}", user=person))
+    start_game(game.pk)
+    game.refresh_from_db()
+    return game, users
+
+
+def next_event(game: Game) -> dict[str, Any]:
+    return read_state(game, lambda state: state.random_action(random.Random(1)).to_event())
+
+
+def submit(game: Game, event: dict[str, Any], who: Any, **kwargs: Any) -> Any:
+    return submit_move(
+        game.pk,
+        event,
+        user=who,
+        event_id=kwargs.pop("event_id", uuid.uuid4()),
+        expected_version=kwargs.pop("expected_version", game.version),
+        **kwargs,
+    )
+
+
+def assert_nothing_written(game: Game) -> None:
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.version == game.version
+    assert GameEvent.objects.filter(game=game).count() == game.version
+
+
+def test_a_player_acts_as_their_own_seat_and_sees_only_their_next_legal_actions():
+    game, users = whist(user("creator"))
+    event = next_event(game)
+    moved = submit(game, event, users[event["seat"]])
+    assert moved.created and not moved.over
+    assert moved.version == game.version + 1
+    assert moved.event.payload == event
+    assert moved.next["version"] == moved.version
+    mine = {entry["seat"] for entry in moved.next["legal"]}
+    assert mine <= {event["seat"]}
+    assert moved.next["to_act"] is not None
+
+
+def test_a_player_may_not_act_as_another_seat_and_nothing_is_written():
+    game, users = whist(user("creator"))
+    event = next_event(game)
+    other = (event["seat"] + 1) % 4
+    with pytest.raises(NotYourSeat) as refused:
+        submit(game, event, users[other])
+    assert refused.value.status == 403
+    assert f"you play seat {other}" in str(refused.value)
+    assert_nothing_written(game)
+
+
+def test_the_creator_not_at_the_table_acts_for_any_seat_and_sees_its_legal_actions():
+    creator = user("creator")
+    game, _ = whist(creator)
+    moved = submit(game, next_event(game), creator)
+    assert moved.created
+    to_act = read_state(Game.objects.get(pk=game.pk), lambda state: state.seats_to_act())
+    assert [entry["seat"] for entry in moved.next["legal"]] == list(to_act)
+
+
+def test_the_creator_playing_at_the_table_acts_only_as_their_seat():
+    creator = user("creator")
+    game, _ = whist(creator, creator_plays=True)
+    event = next_event(game)
+    if event["seat"] == 0:
+        pytest.skip("the seed put seat 0 first")  # pragma: no cover
+    with pytest.raises(NotYourSeat):
+        submit(game, event, creator)
+    assert_nothing_written(game)
+
+
+def test_staff_act_for_any_seat():
+    game, _ = whist(user("creator"))
+    assert submit(game, next_event(game), user("staff", is_staff=True)).created
+
+
+@pytest.mark.parametrize("who", ["stranger", "anonymous"])
+def test_anyone_else_is_forbidden_and_nothing_is_written(who):
+    game, _ = whist(user("creator"))
+    person = AnonymousUser() if who == "anonymous" else user("stranger")
+    with pytest.raises(Forbidden) as refused:
+        submit(game, next_event(game), person)
+    assert not isinstance(refused.value, NotYourSeat)
+    assert "only its player and the game's managers may" in str(refused.value)
+    assert_nothing_written(game)
+
+
+@pytest.mark.parametrize("seat", [4, -1, True, "0"])
+def test_a_seat_outside_the_table_is_bad_input_and_nothing_is_written(seat):
+    creator = user("creator")
+    game, _ = whist(creator)
+    with pytest.raises(BadSeat) as refused:
+        submit(game, {**next_event(game), "seat": seat}, creator)
+    assert refused.value.status == 400
+    assert "from 0 to 3" in str(refused.value)
+    assert_nothing_written(game)
+
+
+def test_an_event_without_a_seat_needs_a_player_or_a_manager():
+    game, users = whist(user("creator"), mode="physical")
+    tally = {"type": "tally", "tricks": [8, 5]}
+    with pytest.raises(Forbidden) as refused:
+        submit(game, tally, user("stranger"))
+    assert "without a seat" in str(refused.value)
+    assert_nothing_written(game)
+    assert submit(game, tally, users[2]).created
+
+
+def test_a_stale_version_is_a_conflict_with_the_current_version_and_writes_nothing():
+    game, users = whist(user("creator"))
+    event = next_event(game)
+    with pytest.raises(Conflict) as refused:
+        submit(game, event, users[event["seat"]], expected_version=game.version - 1)
+    assert refused.value.details["version"] == game.version
+    assert "someone else acted first" in str(refused.value)
+    assert_nothing_written(game)
+
+
+def test_a_retry_returns_the_original_event_and_what_is_to_be_done_now():
+    game, users = whist(user("creator"))
+    event = next_event(game)
+    event_id = uuid.uuid4()
+    first = submit(game, event, users[event["seat"]], event_id=event_id)
+    again = submit(game, dict(event), users[event["seat"]], event_id=event_id)
+    assert not again.created
+    assert again.event.pk == first.event.pk
+    assert again.next["version"] == first.version
+
+
+def test_without_legal_the_next_says_only_who_is_to_act():
+    creator = user("creator")
+    game, _ = whist(creator)
+    moved = submit(game, next_event(game), creator, legal=False)
+    assert moved.next["legal"] == []
+    assert moved.next["to_act"] is not None
