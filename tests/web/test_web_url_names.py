@@ -171,13 +171,14 @@ PAGES = [
         "sheets:round-pdf",
     ),
     ("/healthz", "tavolo.views.healthz", "healthz"),
+    ("/i18n/setlang/", "web.language.set_language", "set_language"),
     ("/favicon.ico", "tavolo.views.favicon", "favicon"),
     ("/api/health/", "tavolo.api.HealthView", "api-health"),
     ("/api/schema/", "drf_spectacular.views.SpectacularAPIView", "api-schema"),
     ("/api/docs/", "drf_spectacular.views.SpectacularSwaggerView", "api-docs"),
 ]
 
-SITE = {"home", "healthz", "favicon", "api-health", "api-schema", "api-docs"}
+SITE = {"home", "set_language", "healthz", "favicon", "api-health", "api-schema", "api-docs"}
 """Names of the site itself, outside any namespace."""
 
 
