@@ -45,6 +45,7 @@ from engine.cards import Card, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
+from engine.messages import Message, message
 
 HAND_SIZE = 3
 TOTAL_POINTS = 120
@@ -65,9 +66,9 @@ def _reachable_points() -> frozenset[int]:
 REACHABLE_POINTS = _reachable_points()
 
 
-def _check_removed_card(code: str) -> str | None:
+def _check_removed_card(code: str) -> Message | None:
     if code[0] != "2":
-        return f"must be a two (three-player Briscola takes out a single 2), not {code!r}"
+        return message("briscola.option.removed_card", card=code)
     return None
 
 
@@ -135,7 +136,7 @@ class Briscola(TrickGame):
 
     # ------------------------------------------------------------------ play
 
-    def _follow_error(self, seat: int, card: Card) -> str | None:
+    def _follow_error(self, seat: int, card: Card) -> Message | None:
         return None  # no obligation to follow suit
 
     def _legal_plays(self, seat: int) -> list[Action]:
@@ -186,15 +187,15 @@ class Briscola(TrickGame):
         points: tuple[int, ...] = action.arg("points")
         if sum(points) != TOTAL_POINTS:
             raise self._tally_error(
-                action, f"the card points of the sides must add up to 120, not {sum(points)}"
+                action,
+                message("briscola.tally.points_total", points=TOTAL_POINTS, points_got=sum(points)),
             )
         for side, value in enumerate(points):
             if value not in REACHABLE_POINTS:
                 raise self._tally_error(
-                    action,
-                    f"side {side} cannot have taken {value} card points: "
-                    "no set of cards is worth that",
+                    action, message("briscola.tally.unreachable", side=side, points=value)
                 )
+
         self.points = list(points)
         return list(points)
 

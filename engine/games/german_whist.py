@@ -33,6 +33,7 @@ from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame
+from engine.messages import message
 
 HAND_SIZE = 13
 """Cards dealt to each player; also the number of tricks in each phase."""
@@ -113,8 +114,9 @@ class GermanWhist(TrickGame):
         if sum(tricks) != HAND_SIZE:
             raise self._tally_error(
                 action,
-                f"the two players' phase-2 tricks must add up to {HAND_SIZE}, not {sum(tricks)}",
+                message("german_whist.tally.tricks_total", count=HAND_SIZE, count_got=sum(tricks)),
             )
+
         return list(tricks)
 
     # ------------------------------------------------------------------ view
