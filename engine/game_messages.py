@@ -38,7 +38,56 @@ GAME_MESSAGES: dict[str, str] = {
     "tresette.tally.declared": gettext_noop(
         "no two hands can declare {points} points (team {side})"
     ),
+    # Scopa
+    "scopa.malformed.capture_twice": gettext_noop("'capture' names {cards} more than once"),
+    "scopa.capture.refused": gettext_noop(
+        "seat {seat} cannot play {card} capturing {cards}: {reason}"
+    ),
+    "scopa.lay.refused": gettext_noop("seat {seat} cannot play {card} without capturing: {reason}"),
+    "scopa.capture.must_take_same": gettext_noop(
+        "it can capture {cards} of the same value ({number}), and a card that can capture "
+        "must capture"
+    ),
+    "scopa.capture.must_take_sum": gettext_noop(
+        "table cards add up to its value ({number}), and a card that can capture must capture"
+    ),
+    "scopa.capture.absent": gettext_noop("{cards} is not on the table"),
+    "scopa.capture.absent_many": gettext_noop("{cards} are not on the table"),
+    "scopa.capture.must_take_single": gettext_noop(
+        "the table holds {cards} of the same value ({number}), so it must capture one such "
+        "card and nothing else"
+    ),
+    "scopa.capture.sum": gettext_noop(
+        "the captured cards add up to {number_got}, not to its value ({number})"
+    ),
+    "scopa.tally.cards_total": gettext_noop(
+        "the sides' cards must add up to {count}, not {count_got}"
+    ),
+    "scopa.tally.coins_total": gettext_noop(
+        "the sides' coins must add up to {count}, not {count_got}"
+    ),
+    "scopa.tally.coins_over_cards": gettext_noop(
+        "side {side} cannot have more coins ({count_coins}) than cards ({count_cards})"
+    ),
+    "scopa.tally.scope_over_plays": gettext_noop(
+        "side {side} cannot make {count} scope: it plays only {count_plays} cards a round"
+    ),
+    "scopa.tally.scope_over_cards": gettext_noop(
+        "side {side} cannot make {count} scope with {count_cards} cards: each scopa takes at "
+        "least two (the card played and a table card)"
+    ),
+    "scopa.tally.primiera": gettext_noop(
+        "side {side} cannot have a primiera of {points} with {count_cards} cards"
+    ),
+    "scopa.tally.settebello_coins": gettext_noop(
+        "side {side} took the settebello (a coin) but has no coins"
+    ),
+    "scopa.tally.settebello_primiera": gettext_noop(
+        "side {side} took the settebello (worth 21 in the primiera) so its primiera cannot "
+        "be {points}"
+    ),
     # Three-handed whist
+
 
     "three_handed_whist.option.deals": gettext_noop(
         "must be a positive multiple of 3 (a number of deals divisible by 3), not {number}"
