@@ -128,7 +128,6 @@ def _explain_bad_card(code: object) -> Message:
     return message("card.suit", value=repr(code), value_suit=repr(suit))
 
 
-
 def _build() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     order = 0

@@ -41,7 +41,6 @@ class EngineError(Exception):
         return Message(self.code, self.params)
 
 
-
 class MalformedCard(EngineError, ValueError):
     """A card was written in a way that is not card notation."""
 

@@ -68,9 +68,7 @@ def require(event: Event, key: str) -> Any:
 def parse_seat(event: Event, players: int) -> int:
     seat = require(event, "seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise MalformedEvent(
-            message("malformed.seat", seat=players - 1, value=repr(seat)), event
-        )
+        raise MalformedEvent(message("malformed.seat", seat=players - 1, value=repr(seat)), event)
     return seat
 
 
@@ -79,7 +77,9 @@ def parse_card(event: Event, key: str = "card") -> Card:
     try:
         return Card.parse(value)
     except MalformedCard as error:
-        raise MalformedEvent(message("malformed.card", field=key, reason=error.message), event) from None
+        raise MalformedEvent(
+            message("malformed.card", field=key, reason=error.message), event
+        ) from None
 
 
 def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
@@ -91,7 +91,9 @@ def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
     try:
         return [Card.parse(code) for code in value]
     except MalformedCard as error:
-        raise MalformedEvent(message("malformed.card", field=key, reason=error.message), event) from None
+        raise MalformedEvent(
+            message("malformed.card", field=key, reason=error.message), event
+        ) from None
 
 
 def parse_bool(event: Event, key: str) -> bool:

@@ -80,7 +80,9 @@ class Game(LegalQueries):
             raise InvalidOption(message("players.not_a_number", value=repr(players)))
         if players not in self.player_counts:
             counts = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidOption(message("players.count", game=self.name, text=counts, count=players))
+            raise InvalidOption(
+                message("players.count", game=self.name, text=counts, count=players)
+            )
         self.players = players
         self.options: dict[str, Any] = resolve_options(self.name, self.option_spec, options)
         self.check_options()
@@ -89,9 +91,7 @@ class Game(LegalQueries):
             or not isinstance(first_dealer, int)
             or not 0 <= first_dealer < players
         ):
-            raise InvalidOption(
-                message("first_dealer", seat=players - 1, value=repr(first_dealer))
-            )
+            raise InvalidOption(message("first_dealer", seat=players - 1, value=repr(first_dealer)))
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_number = 0
@@ -288,7 +288,13 @@ class Game(LegalQueries):
             return
         missing = sorted(c.code for c in (expected - got).elements())
         extra = sorted(c.code for c in (got - expected).elements())
-        code = "deck.missing_and_extra" if missing and extra else "deck.missing" if missing else "deck.extra"
+        code = (
+            "deck.missing_and_extra"
+            if missing and extra
+            else "deck.missing"
+            if missing
+            else "deck.extra"
+        )
         cards = {"cards_missing": missing} if missing else {}
         if extra:
             cards["cards_extra"] = extra
@@ -378,7 +384,6 @@ class Game(LegalQueries):
 
     def _tally_error(self, action: Action, problem: Message) -> InvalidTally:
         return InvalidTally(message("tally.rejected", reason=problem), event=action.to_event())
-
 
 
 def highest(totals: Sequence[int]) -> Winner:

@@ -46,7 +46,10 @@ PARAMETER_KINDS: dict[str, str] = {
     "rank": "a rank number (2-14, ace 14); English writes the number",
     "count": "a whole number of things (cards, players, tricks …)",
     "number": "any other number (a value, a total, a limit, a meld number)",
-    "numbers": "a list of whole numbers; English writes them as a JSON list",
+    "addends": "whole numbers that should add up to a total; English writes '3 + 3 + 4'",
+    "suits": "suit letters, alternatives ('HD'); English writes 'hearts or diamonds'",
+    "suitsone": "suit letters, alternatives; English writes 'heart or diamond'",
+    "colour": "a joker's colour ('red', 'black')",
     "points": "a number of points",
     "option": "a game option's name ('target')",
     "field": "an event field's name ('seat', 'cards')",
@@ -86,9 +89,7 @@ MESSAGES: dict[str, str] = {
     "option.choice": gettext_noop("option '{option}' must be one of {text}, not {value}"),
     "option.card": gettext_noop("option '{option}': {reason}"),
     "option.check": gettext_noop("option '{option}' {reason}"),
-    "option.not_an_object": gettext_noop(
-        "options must be an object of name: value, not {value}"
-    ),
+    "option.not_an_object": gettext_noop("options must be an object of name: value, not {value}"),
     "option.unknown": gettext_noop("{game} has no option {value} (its options are: {text})"),
     "players.not_a_number": gettext_noop(
         "the number of players must be a whole number, not {value}"
@@ -133,11 +134,8 @@ MESSAGES: dict[str, str] = {
     ),
     "tally.rejected": gettext_noop("tally rejected: {reason}"),
     # Events that do not have the shape RECORDS.md describes.
-
     "malformed.not_an_object": gettext_noop("an event must be a JSON object, not {value}"),
-    "malformed.type": gettext_noop(
-        "{game} has no event of type {value} (its events are: {text})"
-    ),
+    "malformed.type": gettext_noop("{game} has no event of type {value} (its events are: {text})"),
     "malformed.no_tally": gettext_noop("{game} does not accept tally events"),
     "malformed.missing": gettext_noop("the {event} event needs a '{field}' field"),
     "malformed.seat": gettext_noop("'seat' must be a seat number from 0 to {seat}, not {value}"),
@@ -154,8 +152,6 @@ MESSAGES: dict[str, str] = {
     "malformed.side_or_null": gettext_noop(
         "'{field}' must be a number from 0 to {side} or null, not {value}"
     ),
-
-
 }
 """Shared codes and their English templates (the games' own are added below)."""
 
@@ -240,13 +236,16 @@ def _english(name: str, value: Any) -> str:
         return " ".join(value)
     if kind == "seats":
         return ", ".join(str(seat) for seat in value)
-    if kind == "numbers":
-        return "[" + ", ".join(str(number) for number in value) + "]"
-    if kind in ("cardname", "suit", "suitone"):
-        from engine.cards import SUIT_NAMES, Card
+    if kind == "addends":
+        return " + ".join(str(number) for number in value)
+    if kind == "cardname":
+        from engine.cards import Card
 
-        if kind == "cardname":
-            return Card.parse(value).name
-        return SUIT_NAMES[value] if kind == "suit" else SUIT_NAMES[value][:-1]
+        return Card.parse(value).name
+    if kind.startswith("suit"):
+        from engine.cards import SUIT_NAMES
 
+        plural = [SUIT_NAMES[letter] for letter in value]
+        names = plural if kind in ("suit", "suits") else [name[:-1] for name in plural]
+        return " or ".join(names)
     return str(value)

@@ -50,9 +50,13 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOption(message("option.int", option=name, value=repr(value)), name)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOption(message("option.minimum", option=name, number=self.minimum), name)
+                raise InvalidOption(
+                    message("option.minimum", option=name, number=self.minimum), name
+                )
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOption(message("option.maximum", option=name, number=self.maximum), name)
+                raise InvalidOption(
+                    message("option.maximum", option=name, number=self.maximum), name
+                )
         elif self.kind == "str":
             if not isinstance(value, str) or (self.choices and value not in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices or ())

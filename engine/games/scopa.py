@@ -309,7 +309,9 @@ class Scopa(Game):
         assert action.card is not None
         taken = action.arg("capture", ())
         refusal = (
-            message("scopa.capture.refused", seat=action.seat, card=action.card, cards=taken, reason=why)
+            message(
+                "scopa.capture.refused", seat=action.seat, card=action.card, cards=taken, reason=why
+            )
             if taken
             else message("scopa.lay.refused", seat=action.seat, card=action.card, reason=why)
         )
@@ -365,7 +367,6 @@ class Scopa(Game):
         return points
 
     def tally_problem(self, count: RoundCount) -> Message | None:
-
         """Why ``count`` cannot be a round's score sheet, or ``None``
         (:func:`~engine.games.scopa_tally.tally_problem`)."""
         return tally_problem(count, self.sides, self.options["primiera_needs_all_suits"])

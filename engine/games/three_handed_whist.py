@@ -135,7 +135,6 @@ class ThreeHandedWhist(TrickGame):
             )
             raise WrongPhase(
                 message(code, seat=seat),
-
                 seat=seat,
                 event=action.to_event(),
             )
@@ -187,7 +186,9 @@ class ThreeHandedWhist(TrickGame):
         if sum(tricks) != HAND_SIZE:
             raise self._tally_error(
                 action,
-                message("three_handed_whist.tally.tricks_total", count=HAND_SIZE, count_got=sum(tricks)),
+                message(
+                    "three_handed_whist.tally.tricks_total", count=HAND_SIZE, count_got=sum(tricks)
+                ),
             )
 
         return deal_score(tricks, dummy)

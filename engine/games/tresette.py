@@ -58,6 +58,7 @@ THIRDS: tuple[int, ...] = tuple(
     {14: 3, 3: 1, 2: 1, 13: 1, 12: 1, 11: 1}.get(r, 0) for r in range(15)
 )
 from engine.messages import Message, message
+
 """Card points in thirds by rank: A = 3; 3, 2, K, Q, J = 1; others 0."""
 CARD_THIRDS = 32
 LAST_TRICK_THIRDS = 3
@@ -224,7 +225,13 @@ class Tresette(TrickGame):
             problem = self._signal_error(seat, card, signal)
             if problem is not None:
                 raise RuleViolation(
-                    message("tresette.signal.refused", seat=seat, card=card, signal=signal, reason=problem),
+                    message(
+                        "tresette.signal.refused",
+                        seat=seat,
+                        card=card,
+                        signal=signal,
+                        reason=problem,
+                    ),
                     seat=seat,
                     event=action.to_event(),
                     rule="signals",
