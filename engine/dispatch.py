@@ -13,8 +13,8 @@ from typing import Any, ClassVar, TypeVar
 
 from engine.actions import Action
 from engine.errors import MalformedEvent
-from engine.messages import message
 from engine.events import Event
+from engine.messages import message
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 

@@ -41,8 +41,8 @@ from engine.errors import (
 )
 from engine.events import *  # noqa: F403  (re-exported: the games read events through here)
 from engine.events import ChanceShuffle, Event, parse_cards
-from engine.messages import Message, message
 from engine.legal import LegalQueries
+from engine.messages import Message, message
 from engine.options import Option, resolve_options
 
 Winner = int | list[int] | None

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.cards import RANK_CHARS, SUIT_NAMES, Card, sorted_cards
+from engine.cards import RANK_CHARS, Card, sorted_cards
 from engine.errors import MustFollowSuit
-from engine.messages import Message, message
 from engine.game import Event, Game, applier, parse_card, parse_seat, parser
+from engine.messages import Message, message
 
 PLAY = "play"
 

@@ -43,9 +43,9 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
-from engine.messages import Message, message
 
 HAND_SIZE = 3
 TOTAL_POINTS = 120

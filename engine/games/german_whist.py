@@ -31,9 +31,9 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
+from engine.messages import message
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame
-from engine.messages import message
 
 HAND_SIZE = 13
 """Cards dealt to each player; also the number of tricks in each phase."""

@@ -79,9 +79,9 @@ from engine.games.italian_whist_rules import (
     trick_winner,
     trump_of_deal,
 )
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import PLAY
-from engine.messages import Message, message
 
 _NO_DECLARATIONS: Final[Mapping[int, Card]] = {}
 

@@ -32,8 +32,8 @@ from engine.games.italian_whist_rules import (
     split_action,
     suit_to_follow,
 )
-from engine.tricks import PLAY, TrickGame, play_action
 from engine.messages import message
+from engine.tricks import PLAY, TrickGame, play_action
 
 
 class ItalianWhistChoices(TrickGame):

@@ -90,9 +90,9 @@ from engine.games.scopa_rules import (
     same_value_or_sum,
 )
 from engine.games.scopa_tally import tally_problem
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import play_action
-from engine.messages import Message, message
 
 PLAY: Final = "play"
 HAND_SIZE: Final = 3

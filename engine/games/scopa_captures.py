@@ -14,8 +14,8 @@ from typing import Final
 from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.games.scopa_rules import VALUE, can_sum_to, same_value_or_sum
-from engine.tricks import play_action
 from engine.messages import Message, message
+from engine.tricks import play_action
 
 PLAY: Final = "play"
 

@@ -37,9 +37,9 @@ from engine.game import (
     parser,
     tally_action,
 )
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame
-from engine.messages import Message, message
 
 EXCHANGE = "exchange"
 """The phase in which the players, in turn, keep their hand or take the spare."""

@@ -47,6 +47,7 @@ from engine.actions import Action
 from engine.cards import SUITS, Card, italian_deck
 from engine.errors import MalformedEvent, RuleViolation
 from engine.game import Event, highest, parse_int_list, parse_side, tally_action
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
 
@@ -57,8 +58,6 @@ STRENGTH = strength_table("32AKQJ7654")
 THIRDS: tuple[int, ...] = tuple(
     {14: 3, 3: 1, 2: 1, 13: 1, 12: 1, 11: 1}.get(r, 0) for r in range(15)
 )
-from engine.messages import Message, message
-
 """Card points in thirds by rank: A = 3; 3, 2, K, Q, J = 1; others 0."""
 CARD_THIRDS = 32
 LAST_TRICK_THIRDS = 3

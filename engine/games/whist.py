@@ -15,9 +15,9 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
+from engine.messages import message
 from engine.options import Option
 from engine.tricks import TrickGame
-from engine.messages import message
 
 
 class Whist(TrickGame):
