@@ -39,11 +39,15 @@ PARAMETER_KINDS: dict[str, str] = {
     "side": "a side (a team, or a seat in a game without teams), 0-based",
     "card": "a card code ('TH', 'RJ'); English writes the code",
     "cardname": "a card code; English writes the card's name ('ten of hearts')",
-    "cards": "a list of card codes; English writes them separated by spaces",
+    "cards": "a list of card codes (in a meld a joker may be written 'RJ=7H', named as the "
+    "card it stands for); English writes them separated by spaces",
+    "melds": "a list of melds, each a list of card codes; English writes '7H 8H 9H; 2S 2H 2C'",
     "suit": "a suit letter (S H D C); English writes its name ('hearts')",
     "suitone": "a suit letter; English writes the name of one card of it ('heart')",
     "signal": "a Tresette signal ('busso', 'volo', 'striscio')",
-    "rank": "a rank number (2-14, ace 14); English writes the number",
+    "rank": "a rank number (2-14, ace 14); English writes its character ('7', 'T', 'A')",
+    "pile": "where a card is drawn from: 'stock' or 'discard'",
+    "action": "a nested message describing the refused event (its cards, meld …)",
     "count": "a whole number of things (cards, players, tricks …)",
     "number": "any other number (a value, a total, a limit, a meld number)",
     "addends": "whole numbers that should add up to a total; English writes '3 + 3 + 4'",
@@ -58,7 +62,7 @@ PARAMETER_KINDS: dict[str, str] = {
     "phase": "a phase of a deal ('play', 'deal')",
     "value": "an offending value as the client wrote it, already quoted (Python repr)",
     "text": "words the engine cannot type further (English only; show as they are)",
-    "reason": "a nested refusal, {'code': …, 'params': …}, rendered the same way",
+    "reason": "a nested message, {'code': …, 'params': …}: why (rendered the same way)",
 }
 """The vocabulary of parameter kinds, with what a value of each kind is."""
 
@@ -110,6 +114,8 @@ MESSAGES: dict[str, str] = {
     "phase.between_deals": gettext_noop(
         "a {event} is only allowed between deals; the current deal is still in its {phase} phase"
     ),
+    "phase.act": gettext_noop("seat {seat} cannot {event} now: the game is in its {phase} phase"),
+    "malformed.from": gettext_noop("'from' must be 'stock' or 'discard', not {value}"),
     "phase.play": gettext_noop(
         "seat {seat} cannot play {card} now: the game is in its {phase} phase"
     ),
@@ -230,8 +236,14 @@ def _plain(name: str, value: Any) -> Any:
 
 def _english(name: str, value: Any) -> str:
     kind = kind_of(name)
-    if kind == "reason":
+    if kind in ("reason", "action"):
         return render(value["code"], value["params"])
+    if kind == "melds":
+        return "; ".join(" ".join(meld) for meld in value)
+    if kind == "rank":
+        from engine.cards import RANK_CHARS
+
+        return RANK_CHARS[value - 2]
     if kind == "cards":
         return " ".join(value)
     if kind == "seats":
