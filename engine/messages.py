@@ -17,8 +17,9 @@ kind from :data:`PARAMETER_KINDS`, alone or with a role after an underscore
 
 Templates are marked with :func:`gettext_noop` so that Django's ``makemessages``
 (xgettext with ``--keyword=gettext_noop``) extracts them for translation; the engine
-itself never translates. The catalogue is spread over this module (shared codes)
-and :mod:`engine.game_messages` (each game's own).
+itself never translates. The catalogue is spread over this module (shared codes),
+:mod:`engine.trick_game_messages` and :mod:`engine.rummy_messages` (each game's own).
+
 """
 
 from __future__ import annotations
@@ -212,9 +213,10 @@ def placeholders(template: str) -> list[str]:
 
 def catalogue() -> dict[str, str]:
     """Every code and its English template."""
-    from engine.game_messages import GAME_MESSAGES
+    from engine.rummy_messages import RUMMY_MESSAGES
+    from engine.trick_game_messages import TRICK_GAME_MESSAGES
 
-    return {**MESSAGES, **GAME_MESSAGES}
+    return {**MESSAGES, **TRICK_GAME_MESSAGES, **RUMMY_MESSAGES}
 
 
 def all_codes() -> list[str]:
