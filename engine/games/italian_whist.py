@@ -272,15 +272,10 @@ class ItalianWhist(ItalianWhistChoices):
                 naturals = True
                 break
         if naturals:
-            return message(
-                "italian_whist.follow.natural_or_joker"
-                if joker in hand
-                else "italian_whist.follow.natural",
-                reason=describe_follow(trick, follow),
-                seat=seat,
-                suitsone=follow,
-                cardname=joker,
-            )
+            what = {"reason": describe_follow(trick, follow), "seat": seat, "suitsone": follow}
+            if joker not in hand:
+                return message("italian_whist.follow.natural", **what)
+            return message("italian_whist.follow.natural_or_joker", cardname=joker, **what)
         if joker in hand:
             return message(
                 "italian_whist.follow.joker",

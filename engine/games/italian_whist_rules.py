@@ -199,12 +199,14 @@ def joker_value_problem(trick: Trick, index: int, value: Card) -> Message | None
     joker = trick[index][1]
     suits = joker_suits(trick, index)
     if value.is_joker:
-        code = (
-            "italian_whist.joker_value.joker"
-            if len(suits) == 1
-            else "italian_whist.joker_value.joker_colour"
+        if len(suits) == 1:
+            return message("italian_whist.joker_value.joker", suitone=suits, cardname=value)
+        return message(
+            "italian_whist.joker_value.joker_colour",
+            suitone=suits[0],
+            suitone_other=suits[1],
+            cardname=value,
         )
-        return message(code, suitone=suits[0], suitone_other=suits[-1], cardname=value)
     if value.suit not in suits:  # type: ignore[operator]
         if joker_suit(trick, index) is None:
             return message(

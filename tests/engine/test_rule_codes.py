@@ -295,6 +295,8 @@ def refusals_in_records() -> list[EngineError]:
 
 
 def nested_codes(code: str, params: dict[str, Any]) -> list[str]:
+    """``code`` and the codes nested in its params; each gives only what it uses."""
+    assert set(params) <= set(placeholders(catalogue()[code])), code
     codes = [code]
     for name, value in params.items():
         if kind_of(name) in ("reason", "action"):
