@@ -24,6 +24,7 @@ itself never translates. The catalogue is spread over this module (shared codes)
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -197,7 +198,7 @@ def plain_text(text: str) -> Message:
 
 def render(code: str, params: Mapping[str, Any]) -> str:
     """The English text of ``code`` with its (plain) ``params``."""
-    template = catalogue()[code]
+    template = _templates()[code]
     return template.format(**{name: _english(name, value) for name, value in params.items()})
 
 
@@ -213,6 +214,12 @@ def placeholders(template: str) -> list[str]:
 
 def catalogue() -> dict[str, str]:
     """Every code and its English template."""
+    return dict(_templates())
+
+
+@functools.cache
+def _templates() -> dict[str, str]:
+    # Imported here: the games' catalogues import gettext_noop from this module.
     from engine.rummy_messages import RUMMY_MESSAGES
     from engine.trick_game_messages import TRICK_GAME_MESSAGES
 
