@@ -36,6 +36,7 @@ from engine.errors import (
     WrongPhase,
 )
 from engine.game import Game
+from engine.messages import message
 
 ENGINE_VERSION = "1"
 """Bumped whenever a rule change could make an old snapshot differ from a replay."""
@@ -71,7 +72,8 @@ def game_class(name: str) -> type[Game]:
         module_name, class_name = _GAME_MODULES[name]
     except (KeyError, TypeError):
         known = ", ".join(_GAME_MODULES)
-        raise UnknownGame(f"there is no game called {name!r} (the games are: {known})") from None
+        raise UnknownGame(message("game.unknown", value=repr(name), text=known)) from None
+
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
 

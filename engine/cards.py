@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from engine.errors import MalformedCard
+from engine.messages import Message, message
 
 RANK_CHARS: Final = "23456789TJQKA"
 """Rank characters, lowest first. ``rank`` values are 2 … 14 (ace high)."""
@@ -114,17 +115,17 @@ class Card:
         return self._order >= other._order
 
 
-def _explain_bad_card(code: object) -> str:
+def _explain_bad_card(code: object) -> Message:
     if not isinstance(code, str):
-        return f"a card must be written as a string such as 'TH', not {code!r}"
+        return message("card.not_a_string", value=repr(code))
     if len(code) != 2:
-        return f"{code!r} is not a card: a card is two characters, rank then suit, such as 'TH'"
+        return message("card.length", value=repr(code))
     rank, suit = code[0], code[1]
     if code.upper() in _BY_CODE:
-        return f"{code!r} is not a card: write it in capitals, {code.upper()!r}"
+        return message("card.capitals", value=repr(code), card=code.upper())
     if rank not in RANK_CHARS:
-        return f"{code!r} is not a card: {rank!r} is not a rank (ranks are A K Q J T 9 … 2)"
-    return f"{code!r} is not a card: {suit!r} is not a suit (suits are S H D C)"
+        return message("card.rank", value=repr(code), value_rank=repr(rank))
+    return message("card.suit", value=repr(code), value_suit=repr(suit))
 
 
 def _build() -> dict[str, Card]:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypeVar
 from engine.actions import Action
 from engine.errors import MalformedEvent
 from engine.events import Event
+from engine.messages import message
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 
@@ -97,15 +98,16 @@ class EventDispatch:
         """
         # ``type(...) is dict`` first: the ABC isinstance check is slow on the hot path.
         if type(event) is not dict and not isinstance(event, Mapping):
-            raise MalformedEvent(f"an event must be a JSON object, not {event!r}")
+            raise MalformedEvent(message("malformed.not_an_object", value=repr(event)))
         event_type = event.get("type")
         parser = self._parsers.get(event_type) if isinstance(event_type, str) else None
         if parser is None:
             known = ", ".join(sorted(self._parsers))
             raise MalformedEvent(
-                f"{self.name} has no event of type {event_type!r} (its events are: {known})",
+                message("malformed.type", game=self.name, value=repr(event_type), text=known),
                 event,
             )
+
         return parser(event)
 
     def unknown_fields(self, event: Event, action: Action) -> list[str]:

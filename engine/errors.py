@@ -3,7 +3,9 @@
 Everything the engine raises on bad input derives from :class:`EngineError`, so a
 caller (the web service, the conformance check) can catch one type and show the
 message to a person. Messages are written for players: they name the seat, the
-event and the rule that was broken.
+event and the rule that was broken. Every error also carries the ``code`` and
+``params`` of its message (:mod:`engine.messages`), from which a page or a client
+writes it in the reader's language; ``str(error)`` is the English.
 
 A rejected event never changes the game: the engine validates completely before
 it mutates anything.
@@ -14,9 +16,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.messages import Message, plain_text
+
 
 class EngineError(Exception):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    The engine passes a :class:`~engine.messages.Message`; a plain string (from a
+    caller outside the engine) gets the code ``"text"``.
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def __init__(self, message: str) -> None:
+        reason: Message = plain_text(message)
+        super().__init__(str(reason))
+        self.code = reason.code
+        self.params = reason.params
+
+    @property
+    def message(self) -> Message:
+        """The code, parameters and English text, as one value (to nest in another)."""
+        return Message(self.code, self.params)
 
 
 class MalformedCard(EngineError, ValueError):

@@ -14,6 +14,7 @@ from typing import Any
 from engine.actions import Action, make_action
 from engine.cards import Card
 from engine.errors import MalformedCard, MalformedEvent
+from engine.messages import message
 
 __all__ = [
     "ChanceShuffle",
@@ -60,16 +61,14 @@ def require(event: Event, key: str) -> Any:
         return event[key]
     except KeyError:
         raise MalformedEvent(
-            f"the {event.get('type')} event needs a {key!r} field", event
+            message("malformed.missing", event=str(event.get("type")), field=key), event
         ) from None
 
 
 def parse_seat(event: Event, players: int) -> int:
     seat = require(event, "seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise MalformedEvent(
-            f"'seat' must be a seat number from 0 to {players - 1}, not {seat!r}", event
-        )
+        raise MalformedEvent(message("malformed.seat", seat=players - 1, value=repr(seat)), event)
     return seat
 
 
@@ -78,7 +77,9 @@ def parse_card(event: Event, key: str = "card") -> Card:
     try:
         return Card.parse(value)
     except MalformedCard as error:
-        raise MalformedEvent(f"{key!r}: {error}", event) from None
+        raise MalformedEvent(
+            message("malformed.card", field=key, reason=error.message), event
+        ) from None
 
 
 def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
@@ -86,17 +87,19 @@ def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
         return []
     value = require(event, key)
     if not isinstance(value, list):
-        raise MalformedEvent(f"{key!r} must be a list of cards, not {value!r}", event)
+        raise MalformedEvent(message("malformed.cards", field=key, value=repr(value)), event)
     try:
         return [Card.parse(code) for code in value]
     except MalformedCard as error:
-        raise MalformedEvent(f"{key!r}: {error}", event) from None
+        raise MalformedEvent(
+            message("malformed.card", field=key, reason=error.message), event
+        ) from None
 
 
 def parse_bool(event: Event, key: str) -> bool:
     value = require(event, key)
     if not isinstance(value, bool):
-        raise MalformedEvent(f"{key!r} must be true or false, not {value!r}", event)
+        raise MalformedEvent(message("malformed.bool", field=key, value=repr(value)), event)
     return value
 
 
@@ -109,10 +112,13 @@ def parse_int_list(event: Event, key: str, length: int, minimum: int = 0) -> tup
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         raise MalformedEvent(
-            f"{key!r} must be a list of {length} whole numbers, not {value!r}", event
+            message("malformed.numbers", field=key, count=length, value=repr(value)), event
         )
     if any(v < minimum for v in value):
-        raise MalformedEvent(f"{key!r} may not hold numbers below {minimum}: {value!r}", event)
+        raise MalformedEvent(
+            message("malformed.numbers_minimum", field=key, number=minimum, value=repr(value)),
+            event,
+        )
     return tuple(value)
 
 
@@ -121,11 +127,9 @@ def parse_side(event: Event, key: str, sides: int, nullable: bool = False) -> in
     if value is None and nullable:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < sides:
-        none = " or null" if nullable else ""
-        raise MalformedEvent(
-            f"{key!r} must be a number from 0 to {sides - 1}{none}, not {value!r}",
-            event,
-        )
+        code = "malformed.side_or_null" if nullable else "malformed.side"
+        raise MalformedEvent(message(code, field=key, side=sides - 1, value=repr(value)), event)
+
     return value
 
 

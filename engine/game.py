@@ -42,6 +42,7 @@ from engine.errors import (
 from engine.events import *  # noqa: F403  (re-exported: the games read events through here)
 from engine.events import ChanceShuffle, Event, parse_cards
 from engine.legal import LegalQueries
+from engine.messages import Message, message
 from engine.options import Option, resolve_options
 from engine.tally import TallySpec
 
@@ -86,10 +87,12 @@ class Game(LegalQueries):
         first_dealer: int = 0,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOption(f"the number of players must be a whole number, not {players!r}")
+            raise InvalidOption(message("players.not_a_number", value=repr(players)))
         if players not in self.player_counts:
             counts = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidOption(f"{self.name} is played by {counts} players, not {players}")
+            raise InvalidOption(
+                message("players.count", game=self.name, text=counts, count=players)
+            )
         self.players = players
         self.options: dict[str, Any] = resolve_options(self.name, self.option_spec, options)
         self.check_options()
@@ -98,9 +101,7 @@ class Game(LegalQueries):
             or not isinstance(first_dealer, int)
             or not 0 <= first_dealer < players
         ):
-            raise InvalidOption(
-                f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}"
-            )
+            raise InvalidOption(message("first_dealer", seat=players - 1, value=repr(first_dealer)))
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_number = 0
@@ -163,7 +164,7 @@ class Game(LegalQueries):
         """Validate and apply an already parsed action."""
         if self.phase == OVER:
             raise WrongPhase(
-                f"the game is over; {action} cannot be applied",
+                message("phase.over", text=str(action)),
                 seat=action.seat,
                 event=event if event is not None else action.to_event(),
             )
@@ -224,7 +225,7 @@ class Game(LegalQueries):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
-            raise InvalidOption(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
+            raise InvalidOption(message("view.seat", seat=self.players - 1, value=repr(seat)))
         view: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
@@ -285,8 +286,7 @@ class Game(LegalQueries):
     def _require_deal_phase(self, action: Action) -> None:
         if self.phase != DEAL:
             raise WrongPhase(
-                f"a {action.type} is only allowed between deals; the current deal is "
-                f"still in its {self.phase} phase",
+                message("phase.between_deals", event=action.type, phase=self.phase),
                 seat=action.seat,
                 event=action.to_event(),
             )
@@ -296,25 +296,29 @@ class Game(LegalQueries):
         got = Counter(deck)
         if got == expected:
             return
-        problems = []
-        missing = expected - got
-        extra = got - expected
-        if missing:
-            problems.append("missing " + " ".join(sorted(c.code for c in missing.elements())))
+        missing = sorted(c.code for c in (expected - got).elements())
+        extra = sorted(c.code for c in (got - expected).elements())
+        code = (
+            "deck.missing_and_extra"
+            if missing and extra
+            else "deck.missing"
+            if missing
+            else "deck.extra"
+        )
+        cards = {"cards_missing": missing} if missing else {}
         if extra:
-            problems.append(
-                "not in this deck " + " ".join(sorted(c.code for c in extra.elements()))
-            )
+            cards["cards_extra"] = extra
         raise IllegalEvent(
-            f"a {self.name} deal must order exactly the {sum(expected.values())} cards of "
-            f"its deck; this one has {len(deck)} ({'; '.join(problems)})",
+            message(
+                code, game=self.name, count=sum(expected.values()), count_got=len(deck), **cards
+            ),
             event=action.to_event(),
             rule="deck",
         )
 
     @parser("tally")
     def _parse_tally(self, event: Event) -> Action:
-        raise MalformedEvent(f"{self.name} does not accept tally events", event)
+        raise MalformedEvent(message("malformed.no_tally", game=self.name), event)
 
     @applier("tally")
     def _apply_tally(self, action: Action) -> None:
@@ -358,7 +362,7 @@ class Game(LegalQueries):
         assert seat is not None and card is not None
         if self.phase != phase:
             raise WrongPhase(
-                f"seat {seat} cannot play {card.code} now: the game is in its {self.phase} phase",
+                message("phase.play", seat=seat, card=card, phase=self.phase),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -366,7 +370,7 @@ class Game(LegalQueries):
             raise self._not_your_turn(action)
         if card not in hand:
             raise CardNotHeld(
-                f"seat {seat} cannot play {card.code}: it does not hold the {card.name}",
+                message("card.not_held", seat=seat, event="play", card=card, cardname=card),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -374,24 +378,22 @@ class Game(LegalQueries):
 
     def _not_your_turn(self, action: Action, event: Event | None = None) -> NotYourTurn:
         expected = self.to_act
+        whom: dict[str, Any]
         if expected is None:
-            whom = (
-                "no seat may act now (a deal is awaited)"
-                if self.phase == DEAL
-                else "no seat may act"
-            )
+            code = "turn.nobody_deal" if self.phase == DEAL else "turn.nobody"
+            whom = {}
         elif isinstance(expected, list):
-            whom = "it is the turn of seat(s) " + ", ".join(str(s) for s in expected)
+            code, whom = "turn.seats", {"seats": expected}
         else:
-            whom = f"it is seat {expected}'s turn"
+            code, whom = "turn", {"seat_expected": expected}
         return NotYourTurn(
-            f"seat {action.seat} cannot {action.type} now: {whom}",
+            message(code, seat=action.seat, event=action.type, **whom),
             seat=action.seat,
             event=event if event is not None else action.to_event(),
         )
 
-    def _tally_error(self, action: Action, message: str) -> InvalidTally:
-        return InvalidTally(f"tally rejected: {message}", event=action.to_event())
+    def _tally_error(self, action: Action, problem: Message) -> InvalidTally:
+        return InvalidTally(message("tally.rejected", reason=problem), event=action.to_event())
 
 
 def highest(totals: Sequence[int]) -> Winner:

@@ -29,6 +29,7 @@ from typing import Any, overload
 from engine.actions import Action
 from engine.dispatch import EventDispatch
 from engine.errors import EngineError, WrongPhase
+from engine.messages import message
 
 
 class LegalActions:
@@ -153,7 +154,8 @@ class LegalQueries(EventDispatch):
             if each in self.seats_to_act():
                 actions.extend(self._legal_actions(each))
         if not actions:
-            raise WrongPhase("no seat can act now")
+            raise WrongPhase(message("phase.nobody"))
+
         return actions[rng.randrange(len(actions))]
 
     def _legal_actions(self, seat: int) -> list[Action]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import InvalidOption, MalformedCard
+from engine.messages import Message, message
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Option:
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
     nullable: bool = False
-    check: Callable[[Any], str | None] | None = None
+    check: Callable[[Any], Message | None] | None = None
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` in canonical form, or raise :class:`InvalidOption`."""
@@ -39,34 +40,43 @@ class Option:
         if value is None:
             if self.nullable:
                 return None
-            raise InvalidOption(f"option {name!r} may not be null", option=name)
+            raise InvalidOption(message("option.null", option=name), option=name)
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidOption(
-                    f"option {name!r} must be true or false, not {value!r}", option=name
+                    message("option.bool", option=name, value=repr(value)), option=name
                 )
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOption(f"option {name!r} must be a whole number, not {value!r}", name)
+                raise InvalidOption(message("option.int", option=name, value=repr(value)), name)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOption(f"option {name!r} must be at least {self.minimum}", name)
+                raise InvalidOption(
+                    message("option.minimum", option=name, number=self.minimum), name
+                )
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOption(f"option {name!r} must be at most {self.maximum}", name)
+                raise InvalidOption(
+                    message("option.maximum", option=name, number=self.maximum), name
+                )
         elif self.kind == "str":
             if not isinstance(value, str) or (self.choices and value not in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices or ())
                 raise InvalidOption(
-                    f"option {name!r} must be one of {allowed}, not {value!r}", name
+                    message("option.choice", option=name, text=allowed, value=repr(value)), name
                 )
         elif self.kind == "card":
             try:
                 value = Card.parse(value).code
             except MalformedCard as error:
-                raise InvalidOption(f"option {name!r}: {error}", option=name) from None
+                raise InvalidOption(
+                    message("option.card", option=name, reason=error.message),
+                    option=name,
+                ) from None
         if self.check is not None:
             problem = self.check(value)
             if problem:
-                raise InvalidOption(f"option {name!r} {problem}", option=name)
+                raise InvalidOption(
+                    message("option.check", option=name, reason=problem), option=name
+                )
         return value
 
 
@@ -77,14 +87,15 @@ def resolve_options(
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise InvalidOption(f"options must be an object of name: value, not {given!r}")
+        raise InvalidOption(message("option.not_an_object", value=repr(given)))
     for name in given:
         if name not in spec:
             known = ", ".join(sorted(spec)) or "none"
             raise InvalidOption(
-                f"{game_name} has no option {name!r} (its options are: {known})",
+                message("option.unknown", game=game_name, value=repr(name), text=known),
                 option=name,
             )
+
     return {
         name: option.validate(given[name]) if name in given else option.default
         for name, option in spec.items()

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.cards import RANK_CHARS, SUIT_NAMES, Card, sorted_cards
+from engine.cards import RANK_CHARS, Card, sorted_cards
 from engine.errors import MustFollowSuit
 from engine.game import Event, Game, applier, parse_card, parse_seat, parser
+from engine.messages import Message, message
 
 PLAY = "play"
 
@@ -149,7 +150,7 @@ class TrickGame(Game):
             problem = self._follow_error(seat, card)
             if problem is not None:
                 raise MustFollowSuit(
-                    f"seat {seat} cannot play {card.code}: {problem}",
+                    message("play.refused", seat=seat, card=card, reason=problem),
                     seat=seat,
                     event=action.to_event(),
                 )
@@ -161,7 +162,7 @@ class TrickGame(Game):
         else:
             self.turn = (seat + 1) % self.players
 
-    def _follow_error(self, seat: int, card: Card) -> str | None:
+    def _follow_error(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not play ``card`` to the current trick, or ``None``."""
         led = self.trick[0][1].suit
         if card.suit == led:
@@ -169,8 +170,8 @@ class TrickGame(Game):
         for held in self.hands[seat]:
             if held.suit == led:
                 assert led is not None
-                suit = SUIT_NAMES[led]
-                return f"{suit} were led and seat {seat} holds {suit}, so it must follow suit"
+                return message("follow_suit", suit=led, seat=seat)
+
         return None
 
     def _legal_plays(self, seat: int) -> list[Action]:

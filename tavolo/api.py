@@ -35,8 +35,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     JSON; its field errors also get one ``detail`` in words, beside them in
     ``errors``. A Django ``ValidationError`` or an engine ``EngineError`` (an illegal
     play, a malformed card …) is the client's mistake too, so it becomes a 400 with
-    the message rather than a 500: ``{"detail", "error"}`` (the engine's error
-    class), plus the ``option`` an ``InvalidOption`` names or the ``rule`` an
+    the message rather than a 500: ``{"detail", "error", "code", "params"}`` (the
+    English message, the engine's error class, and the message's rule code and
+    parameters, from which a client writes it in its own language: docs/engine.md,
+    "Rule codes"), plus the ``option`` an ``InvalidOption`` names or the ``rule`` an
     illegal event breaks. A missing object becomes a 404, a body over
     ``DATA_UPLOAD_MAX_MEMORY_SIZE`` a 413 (not Django's HTML 400). A game-service
     ``ServiceError`` carries its own status (403 ``Forbidden``, 409 ``Conflict`` …)
@@ -70,7 +72,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail: Any = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         return Response({"detail": detail}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, EngineError):
-        body = {"detail": str(exc), "error": type(exc).__name__}
+        body = {
+            "detail": str(exc),
+            "error": type(exc).__name__,
+            "code": exc.code,
+            "params": exc.params,
+        }
+
         if isinstance(exc, InvalidOption) and exc.option is not None:
             body["option"] = exc.option
         if isinstance(exc, IllegalEvent):

@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import ITALIAN_RANKS, Card, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, TallySpec, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
@@ -72,9 +73,9 @@ POINTS_WORDS = (
 """The card points as a scorer reads them: "A = 11, 3 = 10, K = 4, Q = 3, J = 2, …"."""
 
 
-def _check_removed_card(code: str) -> str | None:
+def _check_removed_card(code: str) -> Message | None:
     if code[0] != "2":
-        return f"must be a two (three-player Briscola takes out a single 2), not {code!r}"
+        return message("briscola.option.removed_card", card=code)
     return None
 
 
@@ -156,7 +157,7 @@ class Briscola(TrickGame):
 
     # ------------------------------------------------------------------ play
 
-    def _follow_error(self, seat: int, card: Card) -> str | None:
+    def _follow_error(self, seat: int, card: Card) -> Message | None:
         return None  # no obligation to follow suit
 
     def _legal_plays(self, seat: int) -> list[Action]:
@@ -207,15 +208,15 @@ class Briscola(TrickGame):
         points: tuple[int, ...] = action.arg("points")
         if sum(points) != TOTAL_POINTS:
             raise self._tally_error(
-                action, f"the card points of the sides must add up to 120, not {sum(points)}"
+                action,
+                message("briscola.tally.points_total", points=TOTAL_POINTS, points_got=sum(points)),
             )
         for side, value in enumerate(points):
             if value not in REACHABLE_POINTS:
                 raise self._tally_error(
-                    action,
-                    f"side {side} cannot have taken {value} card points: "
-                    "no set of cards is worth that",
+                    action, message("briscola.tally.unreachable", side=side, points=value)
                 )
+
         self.points = list(points)
         return list(points)
 

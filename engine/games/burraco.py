@@ -80,7 +80,7 @@ from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import RANK_CHARS, RED_JOKER, Card, double_deck, sorted_cards
-from engine.errors import CardNotHeld, InvalidTally, MalformedEvent
+from engine.errors import CardNotHeld, MalformedEvent
 from engine.game import (
     Event,
     applier,
@@ -115,6 +115,7 @@ from engine.games.burraco_score import (
     tally_problem,
 )
 from engine.games.burraco_state import DRAW, MELD
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Choice, Count, Flag, TallySpec, worth_words
 
@@ -208,7 +209,7 @@ class Burraco(BurracoChoices):
         seat = parse_seat(event, self.players)
         source = require(event, "from")
         if source not in SOURCES:
-            raise MalformedEvent(f"'from' must be 'stock' or 'discard', not {source!r}", event)
+            raise MalformedEvent(message("malformed.from", value=repr(source)), event)
         return draw_action(seat, source)
 
     @parser("meld")
@@ -220,7 +221,7 @@ class Burraco(BurracoChoices):
         seat = parse_seat(event, self.players)
         index = require(event, "meld")
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-            raise MalformedEvent(f"'meld' must be a meld number from 0, not {index!r}", event)
+            raise MalformedEvent(message("burraco.malformed.meld_number", value=repr(index)), event)
         return add_action(seat, index, tuple(parse_cards(event, "cards")))
 
     @parser("discard")
@@ -275,7 +276,7 @@ class Burraco(BurracoChoices):
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotHeld(
-                f"seat {seat} cannot discard {card.code}: it does not hold the {card.name}",
+                message("card.not_held", seat=seat, event="discard", card=card, cardname=card),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -340,7 +341,7 @@ class Burraco(BurracoChoices):
     def _parse_tally(self, event: Event) -> Action:
         raw = require(event, "pozzetto")
         if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(v, bool) for v in raw):
-            raise MalformedEvent(f"'pozzetto' must be a list of 2 true/false, not {raw!r}", event)
+            raise MalformedEvent(message("burraco.malformed.pozzetto", value=repr(raw)), event)
         return tally_action(
             melded=parse_int_list(event, "melded", 2),
             clean=parse_int_list(event, "clean", 2),
@@ -355,10 +356,10 @@ class Burraco(BurracoChoices):
         count["pozzetto"] = action.arg("pozzetto")
         problem = self.tally_problem(count)
         if problem is not None:
-            raise InvalidTally(f"tally rejected: {problem}", event=action.to_event())
+            raise self._tally_error(action, problem)
         return self._book({k: list(v) if isinstance(v, tuple) else v for k, v in count.items()})
 
-    def tally_problem(self, count: dict[str, Any]) -> str | None:
+    def tally_problem(self, count: dict[str, Any]) -> Message | None:
         """Why ``count`` (the tally's fields) cannot be a hand's score sheet, or ``None``."""
         return tally_problem(count, self.team_game)
 

@@ -145,9 +145,9 @@ class BurracoChoices(BurracoState):
         try:
             meld: Meld = check(self.parse(event))[0]
         except IllegalEvent as error:
-            return MeldCheck(None, str(error), error.rule)
+            return MeldCheck(None, error.message, error.rule)
         except MalformedEvent as error:
-            return MeldCheck(None, str(error), "event")
+            return MeldCheck(None, error.message, "event")
         return MeldCheck(meld)
 
     @staticmethod

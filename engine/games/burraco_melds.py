@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
-from engine.cards import SUIT_NAMES, Card
+from engine.cards import Card
 from engine.errors import MalformedCard
 from engine.games.burraco_cards import *  # noqa: F403  (re-exported)
 from engine.games.burraco_cards import (
@@ -45,17 +45,17 @@ from engine.games.burraco_cards import (
     WILD,
     Meld,
     MeldCheck,
-    codes,
     is_wildcard,
     position_name,
 )
+from engine.messages import Message, message
 
 
-def _bad(reason: str, rule: str = "meld") -> MeldCheck:
+def _bad(reason: Message, rule: str = "meld") -> MeldCheck:
     return MeldCheck(None, reason, rule)
 
 
-def _as_cards(items: Sequence[Card | str]) -> list[Card] | str:
+def _as_cards(items: Sequence[Card | str]) -> list[Card] | Message:
     out: list[Card] = []
     for item in items:
         if isinstance(item, Card):
@@ -64,7 +64,7 @@ def _as_cards(items: Sequence[Card | str]) -> list[Card] | str:
         try:
             out.append(Card.parse(item))
         except MalformedCard as error:
-            return str(error)
+            return error.message
     return out
 
 
@@ -76,18 +76,14 @@ def check_meld(items: Sequence[Card | str]) -> MeldCheck:
     themselves; the meld, or the reason they do not. Whose cards they are and the
     closing rules are the game's business (:meth:`Burraco.check_meld`)."""
     parsed = _as_cards(items)
-    if isinstance(parsed, str):
+    if isinstance(parsed, Message):
         return _bad(parsed)
     cards = parsed
     if len(cards) < 3:
-        return _bad(f"a meld needs at least 3 cards, not {len(cards)}")
+        return _bad(message("burraco.meld.too_few", count=len(cards)))
     naturals = [c for c in cards if not is_wildcard(c)]
     if not naturals:
-        return _bad(
-            "jokers and 2s are wildcards (a 2 is natural only as the 2 of its own suit's "
-            f"sequence), and a meld holds at most one: {codes(cards)}",
-            "wildcards",
-        )
+        return _bad(message("burraco.meld.all_wild", cards=cards), "wildcards")
     ranks = {c.rank for c in naturals}
     wildcards = len(cards) - len(naturals)
     if len(ranks) == 1 and wildcards <= 1:
@@ -96,11 +92,8 @@ def check_meld(items: Sequence[Card | str]) -> MeldCheck:
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         if len(ranks) == 1:
-            return _bad(
-                f"a meld holds at most one wildcard (a joker or a 2): {codes(cards)}",
-                "wildcards",
-            )
-        return _bad(f"neither a group (one rank) nor a sequence (one suit): {codes(cards)}")
+            return _bad(message("burraco.meld.wildcards", cards=cards), "wildcards")
+        return _bad(message("burraco.meld.neither", cards=cards))
     suit = naturals[0].suit
     assert suit is not None
     meld = read_sequence(cards, suit)
@@ -108,16 +101,10 @@ def check_meld(items: Sequence[Card | str]) -> MeldCheck:
         return MeldCheck(meld)
     certain = sum(1 for c in cards if c.is_joker or (c.rank == 2 and c.suit != suit))
     if certain > 1 or wildcards > 2 or (len(ranks) == 1 and len(naturals) > 1):
-        return _bad(
-            f"a meld holds at most one wildcard (a joker or a 2): {codes(cards)}", "wildcards"
-        )
+        return _bad(message("burraco.meld.wildcards", cards=cards), "wildcards")
     if len(cards) > ACE_HIGH:
-        return _bad(f"a sequence holds at most {ACE_HIGH} cards (A to K to A)")
-    return _bad(
-        f"not a sequence: {codes(cards)} are not consecutive {SUIT_NAMES[suit]} written low "
-        "to high (a wildcard may fill one gap or stand at one end; an ace goes below the 2 "
-        "or above the K)"
-    )
+        return _bad(message("burraco.meld.too_long", count=ACE_HIGH))
+    return _bad(message("burraco.meld.not_consecutive", cards=cards, suit=suit))
 
 
 def read_sequence(cards: Sequence[Card], suit: str) -> Meld | None:
@@ -159,11 +146,11 @@ def _fits(rank: int, position: int) -> bool:
 def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     """Whether ``items`` (cards or codes) may be added to ``meld``; the meld it makes."""
     parsed = _as_cards(items)
-    if isinstance(parsed, str):
+    if isinstance(parsed, Message):
         return _bad(parsed)
     added = parsed
     if not added:
-        return _bad("an addition needs at least one card")
+        return _bad(message("burraco.add.empty"))
     if meld.suit is None:
         return _add_to_group(meld, added)
     return _add_to_sequence(meld, meld.suit, added)
@@ -173,16 +160,11 @@ def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
     assert meld.rank is not None
     wrong = [c for c in added if not is_wildcard(c) and c.rank != meld.rank]
     if wrong:
-        return _bad(
-            f"{codes(wrong)} cannot join a group of {position_name(meld.rank, None)}s",
-        )
+        return _bad(message("burraco.add.group_rank", cards=wrong, rank=meld.rank))
     wilds = sum(1 for c in added if is_wildcard(c)) + (meld.wild is not None)
     if wilds > 1:
-        return _bad(
-            "a meld holds at most one wildcard (a joker or a 2)"
-            + (" and this group has one already" if meld.wild is not None else ""),
-            "wildcards",
-        )
+        code = "burraco.add.group_wild" if meld.wild is not None else "burraco.add.wildcard"
+        return _bad(message(code), "wildcards")
     cards = meld.cards + tuple(added)
     wild = meld.wild
     if wild is None:
@@ -196,7 +178,7 @@ def _add_to_sequence(meld: Meld, suit: str, added: list[Card]) -> MeldCheck:
         if card.is_joker or (card.rank == 2 and card.suit != suit):
             options.append((WILD,))
         elif card.suit != suit:
-            return _bad(f"{card.code} cannot join a sequence of {SUIT_NAMES[suit]}")
+            return _bad(message("burraco.add.off_suit", card=card, suit=suit))
         elif card.rank == 2:
             options.append((2, WILD))
         elif card.rank == ACE_HIGH:
@@ -212,24 +194,19 @@ def _add_to_sequence(meld: Meld, suit: str, added: list[Card]) -> MeldCheck:
         else:
             naturals[meld.low + index] = card
     if wild_card is not None and sum(1 for o in options if o == (WILD,)) > 0:
-        return _bad(
-            "a meld holds at most one wildcard (a joker or a 2) and this sequence has one already",
-            "wildcards",
-        )
+        return _bad(message("burraco.add.sequence_wild"), "wildcards")
     found: dict[tuple[int, tuple[Card, ...]], tuple[bool, Meld]] = {}
-    reason = ""
+    reason: Message | None = None
     for combo in product(*options):
         for layout in _place(suit, naturals, wild_card, wild_at, added, combo):
-            if isinstance(layout, str):
+            if isinstance(layout, Message):
                 reason = reason or layout
                 continue
             meld_out, placed = layout
             in_order = all(a < b for a, b in zip(placed, placed[1:], strict=False))
             found.setdefault((meld_out.low, meld_out.cards), (in_order, meld_out))
     if not found:
-        return _bad(
-            reason or f"{codes(added)} do not extend the sequence {codes(meld.cards)} at either end"
-        )
+        return _bad(reason or message("burraco.add.no_fit", cards=added, cards_meld=meld.cards))
     best = min(found.values(), key=lambda f: (not f[0], f[1].low, len(f[1].cards)))
     return MeldCheck(best[1])
 
@@ -241,7 +218,7 @@ def _place(
     wild_at: int,
     added: list[Card],
     combo: tuple[int, ...],
-) -> list[tuple[Meld, list[int]] | str]:
+) -> list[tuple[Meld, list[int]] | Message]:
     """The layouts of one choice of places (``combo``: a position or ``WILD`` per added
     card), each with the positions the added cards took; or why there is none."""
     taken = dict(naturals)
@@ -250,10 +227,10 @@ def _place(
     for index, (card, position) in enumerate(zip(added, combo, strict=True)):
         if position == WILD:
             if new_wild is not None or wild_card is not None:
-                return ["a meld holds at most one wildcard (a joker or a 2)"]
+                return [message("burraco.add.wildcard")]
             new_wild, new_wild_index = card, index
         elif position in taken:
-            return [f"the sequence already has its {position_name(position, card.suit)}"]
+            return [message("burraco.add.taken", card=position_name(position, card.suit))]
         else:
             taken[position] = card
     displaced = wild_card is not None and wild_at in taken
@@ -266,18 +243,19 @@ def _place(
     places: list[int] = []
     if floating is None:
         if holes:
-            return ["the cards would leave a gap in the sequence"]
+            return [message("burraco.add.gap")]
     elif displaced:
         if holes:
-            return ["the cards would leave a gap in the sequence"]
+            return [message("burraco.add.gap")]
         spot = low - 1 if low > ACE_LOW else high + 1
         if spot > ACE_HIGH:
-            return ["the wildcard that would move has no place left (A to K to A is full)"]
+            return [message("burraco.add.wild_no_place")]
         places = [spot]
     elif len(holes) == 1:
         places = holes
     elif holes:
-        return ["the cards would leave more than one gap, and one wildcard fills only one"]
+        return [message("burraco.add.gaps")]
+
     else:
         places = [p for p in (low - 1, high + 1) if ACE_LOW <= p <= ACE_HIGH]
     if floating is None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS
+from engine.messages import Message, message
 
 CLEAN_BONUS: Final = 200
 DIRTY_BONUS: Final = 100
@@ -42,7 +43,7 @@ def hand_points(count: Mapping[str, Any]) -> list[int]:
     ]
 
 
-def tally_problem(count: Mapping[str, Any], team_game: bool) -> str | None:
+def tally_problem(count: Mapping[str, Any], team_game: bool) -> Message | None:
     """Why ``count`` cannot be a hand's score sheet, or ``None``. Checks: a closing side
     has a burraco and its pozzetto (and, with 2 players, an empty hand); points are
     multiples of 5 (every card's value is); a side's melded points can hold its burraco
@@ -50,29 +51,40 @@ def tally_problem(count: Mapping[str, Any], team_game: bool) -> str | None:
     more); the deck holds the points, the wildcards and the cards they need."""
     melded, clean, dirty, hand = count["melded"], count["clean"], count["dirty"], count["hand"]
     closed, pozzetto = count["closed"], count["pozzetto"]
-    word = "team" if team_game else "player"
     for side in range(2):
         for name, points in (("melded", melded[side]), ("hand", hand[side])):
             if points % 5:
-                return f"{word} {side}'s {name} points must be a multiple of 5 (every card is)"
+                code = "burraco.tally.team_fives" if team_game else "burraco.tally.player_fives"
+                return message(code, side=side, field=name)
         least = 35 * clean[side] + 50 * dirty[side]
         if melded[side] < least:
-            return (
-                f"{word} {side} cannot have {clean[side]} clean and {dirty[side]} dirty "
-                f"burraco with {melded[side]} melded points (at least {least}: 7 cards of "
-                "5 each, a dirty one holding a wildcard of 20 or more)"
+            return message(
+                "burraco.tally.team_melded" if team_game else "burraco.tally.player_melded",
+                side=side,
+                count_clean=clean[side],
+                count_dirty=dirty[side],
+                points=melded[side],
+                points_least=least,
             )
     if sum(melded) + sum(hand) > DECK_POINTS:
-        return f"melded and hand points add up to more than the deck's {DECK_POINTS}"
+        return message("burraco.tally.deck_points", points=DECK_POINTS)
     if sum(dirty) > WILDCARDS:
-        return "there are only 12 wildcards (4 jokers and 8 twos) for dirty burraco"
+        return message("burraco.tally.wildcards")
     if BURRACO_LENGTH * (sum(clean) + sum(dirty)) > DECK_SIZE:
-        return "there are not enough cards for so many burraco (7 cards each)"
+        return message("burraco.tally.cards")
     if closed is not None:
         if clean[closed] + dirty[closed] == 0:
-            return f"{word} {closed} closed without a burraco"
+            code = (
+                "burraco.tally.team_no_burraco" if team_game else "burraco.tally.player_no_burraco"
+            )
+            return message(code, side=closed)
         if not pozzetto[closed]:
-            return f"{word} {closed} closed without having taken its pozzetto"
+            code = (
+                "burraco.tally.team_no_pozzetto"
+                if team_game
+                else "burraco.tally.player_no_pozzetto"
+            )
+            return message(code, side=closed)
         if not team_game and hand[closed] != 0:
-            return f"player {closed} closed, so no card is left in its hand"
+            return message("burraco.tally.player_hand", side=closed)
     return None

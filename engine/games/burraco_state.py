@@ -16,7 +16,8 @@ from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
 from engine.game import Game
-from engine.games.burraco_melds import Meld, check_addition, check_meld, codes, is_wildcard
+from engine.games.burraco_melds import Meld, check_addition, check_meld, is_wildcard
+from engine.messages import Message, message, plain_text
 
 DRAW: Final = "draw"
 """The phase in which the seat to act must draw."""
@@ -77,20 +78,16 @@ class BurracoState(Game):
         assert seat is not None
         if self.phase not in (DRAW, MELD):
             raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: no hand is being played",
+                message("burraco.phase.no_hand", seat=seat, event=action.type),
                 seat=seat,
                 event=action.to_event(),
             )
         if seat != self.turn:
             raise self._not_your_turn(action)
         if self.phase != phase:
-            why = (
-                "it has drawn already this turn (meld, add or discard)"
-                if phase == DRAW
-                else "it must draw first (from the stock or the discard pile)"
-            )
+            code = "burraco.turn.drawn" if phase == DRAW else "burraco.turn.draw_first"
             raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: {why}",
+                message(code, seat=seat, event=action.type),
                 seat=seat,
                 event=action.to_event(),
                 rule="draw first" if phase == MELD else "one draw a turn",
@@ -104,36 +101,31 @@ class BurracoState(Game):
         missing = [c for c, n in left.items() if n < 0]
         if missing:
             raise CardNotHeld(
-                f"seat {seat} cannot {action.type} {codes(cards)}: it does not hold "
-                f"{' '.join(sorted(c.code for c in missing))} (so many times)",
+                message(
+                    "burraco.not_held",
+                    seat=seat,
+                    event=action.type,
+                    cards=cards,
+                    cards_missing=sorted(c.code for c in missing),
+                ),
                 seat=seat,
                 event=action.to_event(),
             )
         return list(left.elements())
 
-    def _leave_problem(self, seat: int, left: list[Card], burraco: bool) -> tuple[str, str] | None:
+    def _leave_problem(
+        self, seat: int, left: list[Card], burraco: bool
+    ) -> tuple[str, Message] | None:
         """Why a meld or addition leaving ``left`` in ``seat``'s hand would leave it
         unable to close (``burraco``: its side has one after the play), or ``None``."""
         if not self.took_pozzetto[self.side_of(seat)] or len(left) > 1:
             return None
         if not left:
-            return (
-                "final discard",
-                "its side has taken its pozzetto, so its hand may only be emptied by a "
-                "closing discard: it must keep a card to discard",
-            )
+            return ("final discard", message("burraco.close.keep_card"))
         if not burraco:
-            return (
-                "unable to close",
-                f"it would keep only {left[0].code}, whose discard would empty its hand, and "
-                "its side has no burraco to close with",
-            )
+            return ("unable to close", message("burraco.close.keep_no_burraco", card=left[0]))
         if is_wildcard(left[0]):
-            return (
-                "unable to close",
-                f"it would keep only {left[0].code}, a wildcard, and a hand may not be closed "
-                "by discarding a wildcard",
-            )
+            return ("unable to close", message("burraco.close.keep_wildcard", card=left[0]))
         return None
 
     def _check_meld_action(self, action: Action) -> tuple[Meld, list[Card]]:
@@ -156,13 +148,8 @@ class BurracoState(Game):
         side = self.side_of(seat)
         melds = self.melds[side]
         if index >= len(melds):
-            whose = "its team has" if self.team_game else "it has"
-            raise self._breach(
-                action,
-                "own melds",
-                f"{whose} {len(melds)} meld(s) (numbered from 0), and a player may add "
-                "only to its own side's melds",
-            )
+            code = "burraco.add.own_team" if self.team_game else "burraco.add.own"
+            raise self._breach(action, "own melds", message(code, count=len(melds)))
         left = self._require_held(action, seat, cards)
         checked = check_addition(melds[index], cards)
         if checked.meld is None:
@@ -175,34 +162,33 @@ class BurracoState(Game):
             raise self._breach(action, *problem)
         return checked.meld, left
 
-    def _discard_problem(self, seat: int, card: Card) -> tuple[str, str] | None:
+    def _discard_problem(self, seat: int, card: Card) -> tuple[str, Message] | None:
         if len(self.hands[seat]) > 1:
             return None
         side = self.side_of(seat)
         if not self.took_pozzetto[side]:
             return None  # the hand empties: the pozzetto comes next turn
         if not self.has_burraco(side):
-            return (
-                "closing",
-                "it is its last card and its side has taken its pozzetto, so this discard "
-                "would close, but the side has no burraco",
-            )
+            return ("closing", message("burraco.close.no_burraco"))
         if is_wildcard(card):
-            return ("closing", "a hand may not be closed by discarding a wildcard")
+            return ("closing", message("burraco.close.wildcard"))
         return None
 
     @staticmethod
     def _breach(action: Action, rule: str, why: str) -> RuleViolation:
+        """``why`` is a message (a meld check's ``reason`` is typed ``str``)."""
         cards = action.arg("cards")
-        what = action.type
-        if cards is not None:
-            what += " " + codes(cards)
-            if action.type == "add":
-                what += f" to meld {action.arg('meld')}"
+        said = {"seat": action.seat, "event": action.type, "reason": plain_text(why)}
+        if cards is not None and action.type == "add":
+            refusal = message("burraco.refused.add", cards=cards, number=action.arg("meld"), **said)
+        elif cards is not None:
+            refusal = message("burraco.refused.cards", cards=cards, **said)
         elif action.card is not None:
-            what += " " + action.card.code
+            refusal = message("burraco.refused.card", card=action.card, **said)
+        else:
+            refusal = message("burraco.refused", **said)
         return RuleViolation(
-            f"seat {action.seat} cannot {what}: {why}",
+            refusal,
             seat=action.seat,
             event=action.to_event(),
             rule=rule,

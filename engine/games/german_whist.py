@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
+from engine.messages import message
 from engine.options import Option
 from engine.tally import Count, TallySpec
 from engine.tricks import PLAY, TrickGame
@@ -120,8 +121,9 @@ class GermanWhist(TrickGame):
         if sum(tricks) != HAND_SIZE:
             raise self._tally_error(
                 action,
-                f"the two players' phase-2 tricks must add up to {HAND_SIZE}, not {sum(tricks)}",
+                message("german_whist.tally.tricks_total", count=HAND_SIZE, count_got=sum(tricks)),
             )
+
         return list(tricks)
 
     # ------------------------------------------------------------------ view

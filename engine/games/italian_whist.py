@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import SUIT_NAMES, Card, french_deck, sorted_cards
+from engine.cards import Card, french_deck, sorted_cards
 from engine.errors import CardNotHeld, MalformedEvent, NotYourTurn, RuleViolation, WrongPhase
 from engine.game import (
     Event,
@@ -79,6 +79,7 @@ from engine.games.italian_whist_rules import (
     trick_winner,
     trump_of_deal,
 )
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import PLAY
 
@@ -168,23 +169,25 @@ class ItalianWhist(ItalianWhistChoices):
         first: tuple[Card, ...] = action.arg("first")
         if self.phase != SPLIT:
             raise WrongPhase(
-                f"seat {seat} cannot split now: hands are split only right after a deal, "
-                f"and the game is in its {self.phase} phase",
+                message("italian_whist.split.phase", seat=seat, phase=self.phase),
                 seat=seat,
                 event=action.to_event(),
             )
         if self.split_first[seat] is not None:
-            waiting = ", ".join(str(s) for s in self.seats_to_act())
             raise NotYourTurn(
-                f"seat {seat} cannot split again: it has already chosen its first hand "
-                f"this deal (waiting for seat(s) {waiting} to split)",
+                message("italian_whist.split.again", seat=seat, seats=self.seats_to_act()),
                 seat=seat,
                 event=action.to_event(),
             )
         if len(first) != HAND_SIZE:
             raise RuleViolation(
-                f"seat {seat} must choose exactly {HAND_SIZE} of its {DEALT} cards as its "
-                f"first hand, not {len(first)}",
+                message(
+                    "italian_whist.split.size",
+                    seat=seat,
+                    count=HAND_SIZE,
+                    count_dealt=DEALT,
+                    count_got=len(first),
+                ),
                 seat=seat,
                 event=action.to_event(),
                 rule="split",
@@ -192,8 +195,7 @@ class ItalianWhist(ItalianWhistChoices):
         if len(set(first)) != HAND_SIZE:
             repeated = sorted({c.code for c in first if first.count(c) > 1})
             raise RuleViolation(
-                f"seat {seat} names {' '.join(repeated)} more than once in its first hand; "
-                f"it must choose {HAND_SIZE} different cards",
+                message("italian_whist.split.twice", seat=seat, cards=repeated, count=HAND_SIZE),
                 seat=seat,
                 event=action.to_event(),
                 rule="split",
@@ -202,8 +204,13 @@ class ItalianWhist(ItalianWhistChoices):
         missing = [c.code for c in first if c not in hand]
         if missing:
             raise CardNotHeld(
-                f"seat {seat} cannot put {' '.join(missing)} in its first hand: it was not "
-                f"dealt {'that card' if len(missing) == 1 else 'those cards'}",
+                message(
+                    "italian_whist.split.not_dealt"
+                    if len(missing) == 1
+                    else "italian_whist.split.not_dealt_many",
+                    seat=seat,
+                    cards=missing,
+                ),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -246,14 +253,13 @@ class ItalianWhist(ItalianWhistChoices):
         if self.phase == JOKER:
             seat = action.seat
             raise WrongPhase(
-                f"seat {seat} cannot play now: the trick is complete and seat {self.to_act} "
-                "must first declare the card its joker stands for",
+                message("italian_whist.play.joker_pending", seat=seat, seat_declaring=self.to_act),
                 seat=seat,
                 event=action.to_event(),
             )
         super()._apply_play(action)
 
-    def _follow_error(self, seat: int, card: Card) -> str | None:
+    def _follow_error(self, seat: int, card: Card) -> Message | None:
         trick = self.trick
         lead = trick[0][1]
         if lead.is_joker:
@@ -272,18 +278,16 @@ class ItalianWhist(ItalianWhistChoices):
                 naturals = True
                 break
         if naturals:
-            what = describe_follow(trick, follow)
-            suits = " or ".join(SUIT_NAMES[s][:-1] for s in follow)
-            also = f" or the {joker.name}" if joker in hand else ""
-            return (
-                f"{what} and seat {seat} holds a natural {suits}, so it must follow suit "
-                f"(with a {suits}{also})"
-            )
+            what = {"reason": describe_follow(trick, follow), "seat": seat, "suitsone": follow}
+            if joker not in hand:
+                return message("italian_whist.follow.natural", **what)
+            return message("italian_whist.follow.natural_or_joker", cardname=joker, **what)
         if joker in hand:
-            what = describe_follow(trick, follow)
-            return (
-                f"{what} and seat {seat} holds the {joker.name} and no natural card to "
-                f"follow with, so it must play the {joker.name}"
+            return message(
+                "italian_whist.follow.joker",
+                reason=describe_follow(trick, follow),
+                seat=seat,
+                cardname=joker,
             )
         return None
 
@@ -308,8 +312,7 @@ class ItalianWhist(ItalianWhistChoices):
         value: Card = action.arg("as")
         if self.phase != JOKER:
             raise WrongPhase(
-                f"seat {seat} cannot declare a joker now: a joker is declared only once "
-                f"the trick holding it is complete, and the game is in its {self.phase} phase",
+                message("italian_whist.joker.phase", seat=seat, phase=self.phase),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -318,15 +321,22 @@ class ItalianWhist(ItalianWhistChoices):
         player, joker = trick[index]
         if seat != player:
             raise NotYourTurn(
-                f"seat {seat} cannot declare a joker now: seat {player} must first declare "
-                f"the card its {joker.name} stands for",
+                message(
+                    "italian_whist.joker.turn", seat=seat, seat_declaring=player, cardname=joker
+                ),
                 seat=seat,
                 event=action.to_event(),
             )
         problem = joker_value_problem(trick, index, value)
         if problem is not None:
             raise RuleViolation(
-                f"seat {seat} cannot declare its {joker.name} as {value.code}: {problem}",
+                message(
+                    "italian_whist.joker.refused",
+                    seat=seat,
+                    cardname=joker,
+                    card=value,
+                    reason=problem,
+                ),
                 seat=seat,
                 event=action.to_event(),
                 rule="joker value",
@@ -374,9 +384,7 @@ class ItalianWhist(ItalianWhistChoices):
             )
         ):
             raise MalformedEvent(
-                "'tricks' must hold, for each of the 3 seats, the pair [tricks in its first "
-                "hand, tricks in its second hand], such as [[6, 1], [2, 4], [1, 4]]; "
-                f"not {value!r}",
+                message("italian_whist.malformed.tricks", value=repr(value)),
                 event,
             )
         return tally_action(tricks=tuple((h1, h2) for h1, h2 in value))
@@ -386,17 +394,20 @@ class ItalianWhist(ItalianWhistChoices):
         for seat, (h1, h2) in enumerate(tricks):
             if h1 < 0 or h2 < 0:
                 raise self._tally_error(
-                    action, f"seat {seat} cannot win a negative number of tricks ({h1}, {h2})"
+                    action,
+                    message("italian_whist.tally.negative", seat=seat, number=h1, number_2=h2),
                 )
-        for number, name in ((0, "first"), (1, "second")):
+        for number, code in (
+            (0, "italian_whist.tally.first_total"),
+            (1, "italian_whist.tally.second_total"),
+        ):
             counts = [pair[number] for pair in tricks]
             if sum(counts) != HAND_SIZE:
-                written = " + ".join(str(n) for n in counts)
                 raise self._tally_error(
                     action,
-                    f"the {name}-hand tricks must add up to {HAND_SIZE}, not {sum(counts)} "
-                    f"({written})",
+                    message(code, count=HAND_SIZE, count_got=sum(counts), addends=counts),
                 )
+
         return deal_score([h1 for h1, _ in tricks], [h2 for _, h2 in tricks])
 
     # ------------------------------------------------------------------ views

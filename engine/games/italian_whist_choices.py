@@ -32,6 +32,7 @@ from engine.games.italian_whist_rules import (
     split_action,
     suit_to_follow,
 )
+from engine.messages import message
 from engine.tricks import PLAY, TrickGame, play_action
 
 
@@ -103,7 +104,8 @@ class ItalianWhistChoices(TrickGame):
             to_split = self.seats_to_act()
             seats = to_split if seat is None else [s for s in (seat,) if s in to_split]
             if not seats:
-                raise WrongPhase(f"seat {seat} has already split; no split is awaited from it")
+                raise WrongPhase(message("italian_whist.split.done", seat=seat))
+
             # Every seat to act has the same number of splits, so a uniform seat and
             # then a uniform 9-card subset is uniform over all legal splits.
             chosen = seats[rng.randrange(len(seats))]

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from engine.actions import Action, make_action
-from engine.cards import BLACK_JOKER, RED_JOKER, SUIT_NAMES, Card, french_deck, sorted_cards
+from engine.cards import BLACK_JOKER, RED_JOKER, Card, french_deck, sorted_cards
+from engine.messages import Message, message
 from engine.tricks import winning_seat
 
 __all__ = [
@@ -174,43 +175,57 @@ def trick_winner(trick: Trick, declared: Mapping[int, Card], trump: str | None) 
     return winning_seat(effective, trump)
 
 
-def describe_follow(trick: Trick, follow: str) -> str:
-    """Say in words what is to be followed (for error messages)."""
+def describe_follow(trick: Trick, follow: str) -> Message:
+    """Say what is to be followed (for error messages)."""
     lead = trick[0][1]
     if not lead.is_joker:
-        return f"{SUIT_NAMES[follow]} were led"
+        return message("italian_whist.follow.led", suit=follow)
     if len(follow) == 2:
-        suits = " or ".join(SUIT_NAMES[s] for s in follow)
-        return (
-            f"the {lead.name} was led and no natural {lead.colour} card has followed it, "
-            f"so {suits} are to be followed"
+        return message(
+            "italian_whist.follow.joker_led", cardname=lead, colour=lead.colour, suits=follow
         )
-    return (
-        f"the {lead.name} was led and the first {lead.colour} card played to it is a "
-        f"{SUIT_NAMES[follow][:-1]}, so {SUIT_NAMES[follow]} are to be followed"
+    return message(
+        "italian_whist.follow.joker_led_then",
+        cardname=lead,
+        colour=lead.colour,
+        suitone=follow,
+        suit=follow,
     )
 
 
-def joker_value_problem(trick: Trick, index: int, value: Card) -> str | None:
+def joker_value_problem(trick: Trick, index: int, value: Card) -> Message | None:
     """Why the joker at ``trick[index]`` (a complete trick) may not be declared as
     ``value``, or ``None`` when it may (:func:`joker_choices` lists what it may)."""
     joker = trick[index][1]
     suits = joker_suits(trick, index)
-    names = " or a ".join(SUIT_NAMES[s][:-1] for s in suits)
     if value.is_joker:
-        return f"a joker stands for a natural card (a {names}), not for the {value.name}"
+        if len(suits) == 1:
+            return message("italian_whist.joker_value.joker", suitone=suits, cardname=value)
+        return message(
+            "italian_whist.joker_value.joker_colour",
+            suitone=suits[0],
+            suitone_other=suits[1],
+            cardname=value,
+        )
     if value.suit not in suits:  # type: ignore[operator]
         if joker_suit(trick, index) is None:
-            return (
-                f"the trick holds no natural {joker.colour} card, so the {joker.name} "
-                f"stands for a {names} (its player's choice), not for the {value.name}"
+            return message(
+                "italian_whist.joker_value.no_natural",
+                colour=joker.colour,
+                cardname_joker=joker,
+                suitone=suits[0],
+                suitone_other=suits[-1],
+                cardname=value,
             )
-        return (
-            f"the first natural {joker.colour} card in the trick is a {names}, so the "
-            f"{joker.name} is a {names} too and cannot stand for the {value.name}"
+        return message(
+            "italian_whist.joker_value.first_natural",
+            colour=joker.colour,
+            suitone=suits,
+            cardname_joker=joker,
+            cardname=value,
         )
     if any(played is value for _, played in trick):
-        return f"the {value.name} itself is in this trick, so the joker cannot stand for it"
+        return message("italian_whist.joker_value.in_trick", cardname=value)
     return None
 
 

@@ -88,6 +88,7 @@ from engine.games.scala40_melds import (
     swap_joker,
 )
 from engine.games.scala40_state import OPENING, PLAY, RESHUFFLE
+from engine.messages import message
 from engine.options import Option
 
 HAND_SIZE: Final = 13
@@ -163,14 +164,13 @@ class Scala40(Scala40Choices):
     def _apply_reshuffle(self, action: Action) -> None:
         if self.phase != RESHUFFLE:
             raise WrongPhase(
-                "a reshuffle is made only when a turn has ended with the stock empty",
+                message("scala40.reshuffle.phase"),
                 event=action.to_event(),
             )
         stock: tuple[Card, ...] = action.arg("stock")
         if Counter(stock) != Counter(self.pile[:-1]):
             raise IllegalEvent(
-                f"a reshuffle must order exactly the {len(self.pile) - 1} cards of the discard "
-                f"pile under its top card; this one has {len(stock)} that are not those",
+                message("scala40.reshuffle.cards", count=len(self.pile) - 1, count_got=len(stock)),
                 event=action.to_event(),
                 rule="reshuffle",
             )
@@ -227,19 +227,19 @@ class Scala40(Scala40Choices):
     def _apply_open(self, action: Action) -> None:
         seat = self._require_turn(action)
         if self.opened[seat]:
-            raise self._breach(action, "opening", "it has already opened; lay new melds with meld")
+            raise self._breach(action, "opening", message("scala40.opening.again"))
         groups = [[events.slot_of(t) for t in tokens] for tokens in action.arg("melds")]
         try:
             melds = [build_meld(g, seat) for g in groups]
         except MeldError as error:
-            raise self._breach(action, "meld", str(error)) from None
+            raise self._breach(action, "meld", error.message) from None
         self._check_held(seat, groups, action)
         total = sum(m.value() for m in melds)
         if total < OPENING:
             raise self._breach(
                 action,
                 "opening",
-                f"an opening must be worth 40 or more; these melds are worth {total}",
+                message("scala40.opening.value", points=OPENING, points_got=total),
             )
         self._lay(seat, melds)
         self.opened[seat] = True
@@ -252,7 +252,7 @@ class Scala40(Scala40Choices):
         try:
             meld = build_meld(slots, seat)
         except MeldError as error:
-            raise self._breach(action, "meld", str(error)) from None
+            raise self._breach(action, "meld", error.message) from None
         self._check_held(seat, [slots], action)
         self._refuse_if_stranded(action, seat, melds=[meld])
         self._lay(seat, [meld])
@@ -274,7 +274,7 @@ class Scala40(Scala40Choices):
         try:
             extended = extend_meld(meld, slots)
         except MeldError as error:
-            raise self._breach(action, "meld", str(error)) from None
+            raise self._breach(action, "meld", error.message) from None
         self._check_held(seat, [list(slots)], action)
         self._refuse_if_stranded(action, seat, add=(index, slots))
         for held, _ in slots:
@@ -292,10 +292,10 @@ class Scala40(Scala40Choices):
         try:
             swapped = swap_joker(meld, card)
         except MeldError as error:
-            raise self._breach(action, "joker swap", str(error)) from None
+            raise self._breach(action, "joker swap", error.message) from None
         if card not in self.hands[seat]:
             raise CardNotHeld(
-                f"seat {seat} cannot swap {card.code}: it does not hold the {card.name}",
+                message("card.not_held", seat=seat, event="swap", card=card, cardname=card),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -313,7 +313,7 @@ class Scala40(Scala40Choices):
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotHeld(
-                f"seat {seat} cannot discard {card.code}: it does not hold the {card.name}",
+                message("card.not_held", seat=seat, event="discard", card=card, cardname=card),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -378,23 +378,25 @@ class Scala40(Scala40Choices):
         points: tuple[int, ...] = action.arg("hand")
         if closed is None:
             if any(points):
-                raise self._tally_error(action, "a void hand (nobody closed) scores 0 for everyone")
+                raise self._tally_error(action, message("scala40.tally.void"))
             self.last_hand = {"closed": None, "hand": list(points)}
             return list(points)
         if self.out[closed]:
-            raise self._tally_error(action, f"seat {closed} is out of the game and cannot close")
+            raise self._tally_error(action, message("scala40.tally.out_closed", seat=closed))
         if points[closed] != 0:
             raise self._tally_error(
-                action, f"the closer (seat {closed}) has 0 hand points, not {points[closed]}"
+                action, message("scala40.tally.closer", seat=closed, points=points[closed])
             )
         for seat, value in enumerate(points):
             if self.out[seat] and value != 0:
-                raise self._tally_error(action, f"seat {seat} is out of the game: its points are 0")
+                raise self._tally_error(action, message("scala40.tally.out", seat=seat))
             if not self.out[seat] and seat != closed and not 2 <= value <= MAX_HAND_POINTS:
                 raise self._tally_error(
                     action,
-                    f"seat {seat} did not close, so it holds 1 to 13 cards, worth 2 to "
-                    f"{MAX_HAND_POINTS}, not {value}",
+                    message(
+                        "scala40.tally.hand", seat=seat, points_max=MAX_HAND_POINTS, points=value
+                    ),
                 )
+
         self.last_hand = {"closed": closed, "hand": list(points)}
         return list(points)

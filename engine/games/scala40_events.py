@@ -14,6 +14,7 @@ from engine.actions import Action, make_action
 from engine.errors import MalformedEvent
 from engine.game import Event, parse_card, parse_seat, require
 from engine.games.scala40_melds import MeldError, Slot, parse_token, token
+from engine.messages import Message, message
 
 STOCK = "stock"
 DISCARD = "discard"
@@ -33,50 +34,52 @@ def slot_of(text: str) -> Slot:
 
 def _tokens(event: Event, value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
-        raise MalformedEvent(f"{what} must be a non-empty list of cards, not {value!r}", event)
+        code = "scala40.malformed.meld" if what == "melds" else "scala40.malformed.cards"
+        raise MalformedEvent(message(code, field=what, value=repr(value)), event)
     try:
         for item in value:
             slot_of(item)
     except MeldError as error:
-        raise MalformedEvent(f"{what}: {error}", event) from None
+        code = "scala40.malformed.meld_card" if what == "melds" else "malformed.card"
+        raise MalformedEvent(message(code, field=what, reason=error.message), event) from None
     return tuple(value)
 
 
 def parse_draw(event: Event, players: int) -> Action:
     source = require(event, "from")
     if source not in (STOCK, DISCARD):
-        raise MalformedEvent(f"'from' must be 'stock' or 'discard', not {source!r}", event)
+        raise MalformedEvent(message("malformed.from", value=repr(source)), event)
     return draw_action(parse_seat(event, players), source)
 
 
 def parse_open(event: Event, players: int) -> Action:
     value = require(event, "melds")
     if not isinstance(value, list) or not value:
-        raise MalformedEvent(f"'melds' must be a non-empty list of melds, not {value!r}", event)
-    melds = tuple(_tokens(event, m, "each of 'melds'") for m in value)
+        raise MalformedEvent(message("scala40.malformed.melds", value=repr(value)), event)
+    melds = tuple(_tokens(event, m, "melds") for m in value)
     return make_action("open", parse_seat(event, players), None, melds=melds)
 
 
 def parse_meld(event: Event, players: int) -> Action:
-    cards = _tokens(event, require(event, "cards"), "'cards'")
+    cards = _tokens(event, require(event, "cards"), "cards")
     return make_action("meld", parse_seat(event, players), None, cards=cards)
 
 
 def parse_add(event: Event, players: int) -> Action:
     index = require(event, "meld")
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise MalformedEvent(f"'meld' must be a meld number (0, 1, …), not {index!r}", event)
-    cards = _tokens(event, require(event, "cards"), "'cards'")
+        raise MalformedEvent(message("scala40.malformed.meld_number", value=repr(index)), event)
+    cards = _tokens(event, require(event, "cards"), "cards")
     return make_action("add", parse_seat(event, players), None, cards=cards, meld=index)
 
 
 def parse_swap(event: Event, players: int) -> Action:
     index = require(event, "meld")
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise MalformedEvent(f"'meld' must be a meld number (0, 1, …), not {index!r}", event)
+        raise MalformedEvent(message("scala40.malformed.meld_number", value=repr(index)), event)
     card = parse_card(event)
     if card.is_joker:
-        raise MalformedEvent("'card' of a swap is the natural card that replaces a joker", event)
+        raise MalformedEvent(message("scala40.malformed.swap_joker"), event)
     return make_action("swap", parse_seat(event, players), card, meld=index)
 
 
@@ -100,16 +103,17 @@ def open_action(seat: int, melds: list[tuple[Slot, ...]]) -> Action:
     return make_action("open", seat, None, melds=tuple(tuple(token(s) for s in m) for m in melds))
 
 
-def what(action: Action) -> str:
+def what(action: Action) -> Message:
+    """What a refused play names (its cards, meld, pile), for its message."""
     if action.type == "open":
-        return "; ".join(" ".join(m) for m in action.arg("melds"))
-    parts = []
-    if action.card is not None:
-        parts.append(action.card.code)
-    if action.arg("cards") is not None:
-        parts.append(" ".join(action.arg("cards")))
-    if action.arg("meld") is not None:
-        parts.append(f"meld {action.arg('meld')}")
-    if action.arg("from") is not None:
-        parts.append(f"from the {action.arg('from')}")
-    return ", ".join(parts)
+        return message("scala40.action.melds", melds=action.arg("melds"))
+    card, cards, meld, pile = (action.card, *(action.arg(k) for k in ("cards", "meld", "from")))
+    if pile is not None:
+        return message("scala40.action.draw", pile=pile)
+    if card is not None:
+        if meld is None:
+            return message("scala40.action.card", card=card)
+        return message("scala40.action.card_meld", card=card, number=meld)
+    if meld is None:
+        return message("scala40.action.cards", cards=cards)
+    return message("scala40.action.cards_meld", cards=cards, number=meld)

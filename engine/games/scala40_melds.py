@@ -28,6 +28,7 @@ from typing import Final
 
 from engine.cards import RANK_CHARS, SUITS, Card
 from engine.errors import MalformedCard
+from engine.messages import Message, message
 
 Slot = tuple[Card, Card]
 """A card in a meld: (the card on the table, the card it stands for)."""
@@ -71,7 +72,12 @@ def card_at(suit: str, place: int) -> Card:
 
 
 class MeldError(ValueError):
-    """Why some cards are not a meld (or not an addition to one): a message for players."""
+    """Why some cards are not a meld (or not an addition to one): a message for players
+    (``message``: its rule code and parameters)."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(str(reason))
+        self.message = reason
 
 
 def token(slot: Slot) -> str:
@@ -83,32 +89,36 @@ def token(slot: Slot) -> str:
 def parse_token(text: object) -> Slot:
     """A slot from its notation; :class:`MeldError` saying what is wrong otherwise."""
     if not isinstance(text, str):
-        raise MeldError(f"a card in a meld is written such as '7H' or 'RJ=7H', not {text!r}")
+        raise MeldError(message("scala40.token.not_a_string", value=repr(text)))
     held_code, sep, named = text.partition("=")
     try:
         held = Card.parse(held_code)
     except MalformedCard as error:
-        raise MeldError(str(error)) from None
+        raise MeldError(error.message) from None
     if not held.is_joker:
         if sep:
-            raise MeldError(f"{text!r}: only a joker is named ('RJ=7H'); write {held.code!r}")
+            raise MeldError(message("scala40.token.named_natural", value=repr(text), card=held))
         return (held, held)
     if not sep:
-        raise MeldError(
-            f"the {held.name} must be named when it is laid, with the card it stands for "
-            f"(suit included), such as '{held.code}=7H'"
-        )
+        raise MeldError(message("scala40.token.unnamed_joker", cardname=held, card=held))
     try:
         stands = Card.parse(named)
     except MalformedCard as error:
-        raise MeldError(f"{text!r}: {error}") from None
+        raise MeldError(
+            message("scala40.token.bad_named", value=repr(text), reason=error.message)
+        ) from None
     if stands.is_joker:
-        raise MeldError(f"{text!r}: a joker stands for a natural card, not for a joker")
+        raise MeldError(message("scala40.token.joker_for_joker", value=repr(text)))
     return (held, stands)
 
 
 def describe(slots: Iterable[Slot]) -> str:
     return " ".join(token(s) for s in slots)
+
+
+def tokens(slots: Iterable[Slot]) -> list[str]:
+    """The notation of ``slots``, for a message's ``cards``."""
+    return [token(s) for s in slots]
 
 
 @dataclass
@@ -191,16 +201,13 @@ def build_meld(slots: Sequence[Slot], owner: int = -1) -> Meld:
     """The meld ``slots`` make (written order decides an ambiguous ace); raise
     :class:`MeldError` saying which rule they break."""
     if len(slots) < MIN_MELD:
-        raise MeldError(f"a meld needs at least 3 cards, not {len(slots)} ({describe(slots)})")
+        raise MeldError(message("scala40.meld.too_few", count=len(slots), cards=tokens(slots)))
     _check_jokers(slots)
     stands = [s for _, s in slots]
     if len({c.rank for c in stands}) == 1:
         return _build_set(slots, owner)
     if len({c.suit for c in stands}) != 1:
-        raise MeldError(
-            f"{describe(slots)} is neither a set (cards of one rank) nor a sequence "
-            "(cards of one suit)"
-        )
+        raise MeldError(message("scala40.meld.neither", cards=tokens(slots)))
     places = _place_sequence(slots, (), 0)
     order = sorted(range(len(slots)), key=lambda i: places[i])
     return Meld(SEQUENCE, [slots[i] for i in order], places[order[0]], owner)
@@ -210,7 +217,7 @@ def extend_meld(meld: Meld, added: Sequence[Slot]) -> Meld:
     """``meld`` with ``added`` laid on it (a new :class:`Meld`; ``meld`` is unchanged);
     :class:`MeldError` when they do not fit."""
     if not added:
-        raise MeldError("an addition needs at least one card")
+        raise MeldError(message("scala40.add.empty"))
     _check_jokers(list(meld.slots) + list(added), adding=True)
     if meld.kind == SET:
         return _build_set(list(meld.slots) + list(added), meld.owner, adding=True)
@@ -218,7 +225,7 @@ def extend_meld(meld: Meld, added: Sequence[Slot]) -> Meld:
     assert suit is not None
     off = [s for s in added if s[1].suit != suit]
     if off:
-        raise MeldError(f"{describe(off)} cannot extend a sequence of {_suit_name(suit)}")
+        raise MeldError(message("scala40.add.off_suit", cards=tokens(off), suit=suit))
     fixed = tuple(zip(meld.places(), meld.slots, strict=True))
     places = _place_sequence(added, fixed, meld.low)
     whole = list(fixed) + list(zip(places, added, strict=True))
@@ -236,21 +243,19 @@ def swap_joker(meld: Meld, card: Card) -> Meld:
     else:
         named = meld.joker
         if named is None:
-            raise MeldError("this meld has no joker to swap")
-        raise MeldError(f"its joker stands for {named.code}, not {card.code}")
+            raise MeldError(message("scala40.swap.no_joker"))
+        raise MeldError(message("scala40.swap.wrong_card", card_joker=named, card=card))
     if meld.kind == SEQUENCE and meld.low == LOW_ACE and meld.high == ACE:
-        raise MeldError(
-            f"the {card.name} would make the sequence run from ace to ace (an ace is low or "
-            "high, not both; only a joker may be the other ace)"
-        )
+        raise MeldError(message("scala40.swap.ace_to_ace", cardname=card))
     return Meld(meld.kind, slots, meld.low, meld.owner)
 
 
 def _check_jokers(slots: Sequence[Slot], adding: bool = False) -> None:
     jokers = [s for s in slots if s[0].is_joker]
     if len(jokers) > 1:
-        where = "the meld already has one" if adding else f"{describe(jokers)}"
-        raise MeldError(f"a meld may hold one joker at most ({where})")
+        if adding:
+            raise MeldError(message("scala40.meld.jokers_adding"))
+        raise MeldError(message("scala40.meld.jokers", cards=tokens(jokers)))
 
 
 def _build_set(slots: Sequence[Slot], owner: int, adding: bool = False) -> Meld:
@@ -258,15 +263,25 @@ def _build_set(slots: Sequence[Slot], owner: int, adding: bool = False) -> Meld:
     rank = stands[0].rank
     other = [s for s in slots if s[1].rank != rank]
     if other:
-        raise MeldError(f"{describe(other)} is not of the set's rank ({_rank_name(rank)})")
+        raise MeldError(message("scala40.set.rank", cards=tokens(other), rank=rank))
     if len(slots) > 4:
-        what = "the set would have" if adding else "a set has 3 or 4 cards, not"
-        raise MeldError(f"{what} {len(slots)} cards (a set has 3 or 4, one of each suit)")
+        code = "scala40.set.too_many_adding" if adding else "scala40.set.too_many"
+        raise MeldError(message(code, count=len(slots)))
     suits = [c.suit for c in stands]
     twice = sorted({s for s in suits if s is not None and suits.count(s) > 1}, key=SUITS.index)
     if twice:
-        names = " and ".join(_suit_name(s) for s in twice)
-        raise MeldError(f"a set may not repeat a suit: {describe(slots)} has two {names}")
+        if len(twice) == 1:
+            raise MeldError(
+                message("scala40.set.repeated_suit", cards=tokens(slots), suit=twice[0])
+            )
+        raise MeldError(
+            message(
+                "scala40.set.repeated_suits",
+                cards=tokens(slots),
+                suit=twice[0],
+                suit_other=twice[1],
+            )
+        )
     ordered = sorted(slots, key=lambda s: SUITS.index(s[1].suit or "S"))
     return Meld(SET, list(ordered), 0, owner)
 
@@ -285,7 +300,7 @@ def _place_sequence(
         else:
             choices.append((stands.rank,))
     taken = [place for place, _ in fixed]
-    problem = None
+    problem: Message | None = None
     for places in product(*choices):
         every = taken + list(places)
         if len(set(every)) != len(every):
@@ -297,39 +312,24 @@ def _place_sequence(
         naturals = {p for p, s in zip(every, [s for _, s in fixed] + list(slots), strict=True)
                     if not s[0].is_joker and p in (LOW_ACE, ACE)}  # fmt: skip
         if naturals == {LOW_ACE, ACE}:
-            problem = problem or (
-                "an ace is low or high in a sequence, not both (the longest sequence is the "
-                "whole suit and a joker at one end)"
-            )
+            problem = problem or message("scala40.sequence.ace_both")
             continue
         return list(places)
-    raise MeldError(problem or "these cards do not make a sequence")
+    raise MeldError(problem or message("scala40.sequence.none"))
 
 
-def _repeated(slots: Sequence[Slot], fixed: Sequence[tuple[int, Slot]], every: list[int]) -> str:
+def _repeated(
+    slots: Sequence[Slot], fixed: Sequence[tuple[int, Slot]], every: list[int]
+) -> Message:
     cards = [s for _, s in fixed] + list(slots)
     twice = [c for p, c in zip(every, cards, strict=True) if every.count(p) > 1]
     if fixed:
-        return f"{describe(twice)}: that place of the sequence is taken"
-    return f"a sequence holds each card once: {describe(twice)} take the same place"
+        return message("scala40.sequence.taken", cards=tokens(twice))
+    return message("scala40.sequence.repeated", cards=tokens(twice))
 
 
-def _gaps(slots: Sequence[Slot], fixed: Sequence[tuple[int, Slot]], every: list[int]) -> str:
+def _gaps(slots: Sequence[Slot], fixed: Sequence[tuple[int, Slot]], every: list[int]) -> Message:
     if fixed:
-        return (
-            f"{describe(slots)} would leave a gap in the sequence (added cards must extend "
-            "it at its ends, without gaps)"
-        )
+        return message("scala40.sequence.gap_adding", cards=tokens(slots))
     cards = sorted(zip(every, slots, strict=True), key=lambda pair: pair[0])
-    return (
-        f"{describe(s for _, s in cards)} is not a run of consecutive cards (a joker fills "
-        "one place, named as the card it stands for)"
-    )
-
-
-def _suit_name(suit: str) -> str:
-    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
-
-
-def _rank_name(rank: int) -> str:
-    return RANK_CHARS[rank - 2] + "s"
+    return message("scala40.sequence.gaps", cards=tokens(s for _, s in cards))

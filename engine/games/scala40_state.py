@@ -23,6 +23,7 @@ from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
+from engine.messages import Message, message
 
 PLAY: Final = "play"
 """The phase of a hand being played."""
@@ -90,36 +91,30 @@ class Scala40State(Game):
             return None
         return taken
 
-    def may_draw_discard(self, seat: int) -> str | None:
+    def may_draw_discard(self, seat: int) -> Message | None:
         """Why ``seat`` may not take the top discard now (``None``: it may)."""
         if not self.opened[seat]:
-            return "only a player who has opened may draw from the discard pile"
+            return message("scala40.draw.not_opened")
         if not self.pile:
-            return "the discard pile is empty"
+            return message("scala40.draw.pile_empty")
         top = self.pile[-1]
         hand = [*self.hands[seat], top]
         if not play.find_uses(top, hand, self.melds, limit=1):
-            return (
-                f"the {top.name} could not be used in a meld this turn, and a card drawn from "
-                "the discard pile must be"
-            )
+            return message("scala40.draw.unusable", cardname=top)
         return None
 
-    def discard_ban(self, seat: int, card: Card) -> str | None:
+    def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
         taken = self.must_use
         if taken is not None:
-            return f"the {taken.name} taken from the discard pile must be used in a meld first"
+            return message("scala40.discard.must_use", cardname=taken)
         if self.opened[seat]:
             return None
         held = self.hands[seat]
         if self._banned_before_opening(card) and not all(map(self._banned_before_opening, held)):
             if card.is_joker:
-                return "a player who has not opened may not discard a joker"
-            return (
-                f"a player who has not opened may not discard the {card.name}: it could be added "
-                "to a meld on the table"
-            )
+                return message("scala40.discard.joker_before_opening")
+            return message("scala40.discard.before_opening", cardname=card)
         return None
 
     def _banned_before_opening(self, card: Card) -> bool:
@@ -132,21 +127,27 @@ class Scala40State(Game):
         assert seat is not None
         if self.phase != PLAY:
             raise WrongPhase(
-                f"seat {seat} cannot {action.type} now: the game is in its {self.phase} phase",
+                message("phase.act", seat=seat, event=action.type, phase=self.phase),
                 seat=seat,
                 event=action.to_event(),
             )
         if seat != self.turn:
             raise self._not_your_turn(action)
         if drawn and not self.drawn:
-            raise self._breach(action, "draw first", "a turn begins with a draw")
+            raise self._breach(action, "draw first", message("scala40.turn.draw_first"))
         if not drawn and self.drawn:
-            raise self._breach(action, "one draw a turn", "it has already drawn this turn")
+            raise self._breach(action, "one draw a turn", message("scala40.turn.drawn"))
         return seat
 
-    def _breach(self, action: Action, rule: str, why: str) -> RuleViolation:
+    def _breach(self, action: Action, rule: str, why: Message) -> RuleViolation:
         return RuleViolation(
-            f"seat {action.seat} cannot {action.type} ({events.what(action)}): {why}",
+            message(
+                "scala40.refused",
+                seat=action.seat,
+                event=action.type,
+                action=events.what(action),
+                reason=why,
+            ),
             seat=action.seat,
             event=action.to_event(),
             rule=rule,
@@ -155,10 +156,9 @@ class Scala40State(Game):
     def _require_opened(self, action: Action, seat: int) -> None:
         if not self.opened[seat]:
             why = {
-                "meld": "a player's first melds are laid together in one open event worth 40 "
-                "or more",
-                "add": "a player who has not opened may not add to melds",
-                "swap": "a player who has not opened may not swap jokers",
+                "meld": message("scala40.opening.meld"),
+                "add": message("scala40.opening.add"),
+                "swap": message("scala40.opening.swap"),
             }[action.type]
             raise self._breach(action, "opening", why)
 
@@ -167,19 +167,19 @@ class Scala40State(Game):
         have = Counter(self.hands[seat])
         missing = need - have
         if missing:
-            what = " ".join(sorted(c.code for c in missing.elements()))
             raise CardNotHeld(
-                f"seat {seat} cannot {action.type} ({events.what(action)}): "
-                f"it does not hold {what}",
+                message(
+                    "scala40.not_held",
+                    seat=seat,
+                    event=action.type,
+                    action=events.what(action),
+                    cards=sorted(c.code for c in missing.elements()),
+                ),
                 seat=seat,
                 event=action.to_event(),
             )
         if sum(need.values()) >= len(self.hands[seat]):
-            raise self._breach(
-                action,
-                "last card",
-                "a player may never meld their last card (a discard must end the turn)",
-            )
+            raise self._breach(action, "last card", message("scala40.last_card"))
         return need
 
     def _keeps_taken_usable(
@@ -222,12 +222,13 @@ class Scala40State(Game):
             raise self._breach(
                 action,
                 "discard draw must be used",
-                f"the {taken.name} taken from the discard pile could no longer be used this turn",
+                message("scala40.must_use.lost", cardname=taken),
             )
 
     def _meld_at(self, action: Action, index: int) -> Meld:
         if index >= len(self.melds):
-            raise self._breach(action, "meld", f"there are {len(self.melds)} melds on the table")
+            raise self._breach(action, "meld", message("scala40.meld.index", count=len(self.melds)))
+
         return self.melds[index]
 
     # ------------------------------------------------------------------ view

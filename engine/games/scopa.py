@@ -77,7 +77,6 @@ from engine.games.scopa_captures import (
     CACHE_LIMIT,
     CAPTURES_BY_JSON,
     capture_problem,
-    card_list,
     legal_plays,
 )
 from engine.games.scopa_captures import capture_action as capture_action  # re-exported
@@ -92,6 +91,7 @@ from engine.games.scopa_rules import (
     same_value_or_sum,
 )
 from engine.games.scopa_tally import tally_problem
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tricks import play_action
 
@@ -260,7 +260,7 @@ class Scopa(Game):
         taken = parse_cards(event, "capture")
         if len(set(taken)) != len(taken):
             twice = sorted({c.code for c in taken if taken.count(c) > 1})
-            raise MalformedEvent(f"'capture' names {' '.join(twice)} more than once", event)
+            raise MalformedEvent(message("scopa.malformed.capture_twice", cards=twice), event)
         action = capture_action(seat, card, tuple(sorted_cards(taken)))
         if len(CAPTURES_BY_JSON) < CACHE_LIMIT:
             CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
@@ -312,12 +312,18 @@ class Scopa(Game):
             self._deal_hands(stock[start : self.stock_pos])
 
     @staticmethod
-    def _breach(action: Action, rule: str, why: str) -> RuleViolation:
+    def _breach(action: Action, rule: str, why: Message) -> RuleViolation:
         assert action.card is not None
         taken = action.arg("capture", ())
-        what = f"capturing {card_list(taken)}" if taken else "without capturing"
+        refusal = (
+            message(
+                "scopa.capture.refused", seat=action.seat, card=action.card, cards=taken, reason=why
+            )
+            if taken
+            else message("scopa.lay.refused", seat=action.seat, card=action.card, reason=why)
+        )
         return RuleViolation(
-            f"seat {action.seat} cannot play {action.card.code} {what}: {why}",
+            refusal,
             seat=action.seat,
             event=action.to_event(),
             rule=rule,
@@ -367,7 +373,7 @@ class Scopa(Game):
         self.last_round = {"count": count.to_json(), "points": components}
         return points
 
-    def tally_problem(self, count: RoundCount) -> str | None:
+    def tally_problem(self, count: RoundCount) -> Message | None:
         """Why ``count`` cannot be a round's score sheet, or ``None``
         (:func:`~engine.games.scopa_tally.tally_problem`)."""
         return tally_problem(count, self.sides, self.options["primiera_needs_all_suits"])

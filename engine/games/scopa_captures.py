@@ -14,6 +14,7 @@ from typing import Final
 from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.games.scopa_rules import VALUE, can_sum_to, same_value_or_sum
+from engine.messages import Message, message
 from engine.tricks import play_action
 
 PLAY: Final = "play"
@@ -65,7 +66,7 @@ def card_list(items: Iterable[Card]) -> str:
 
 def capture_problem(
     table: Sequence[Card], card: Card, taken: tuple[Card, ...]
-) -> tuple[str, str] | None:
+) -> tuple[str, Message] | None:
     """Why ``card`` may not take ``taken`` from ``table`` (or be laid, when ``taken`` is
     empty), as (rule, reason); ``None`` when it may."""
     worth = VALUE[card]
@@ -74,33 +75,28 @@ def capture_problem(
         if same:
             return (
                 "must capture",
-                f"it can capture {card_list(sorted_cards(same))} of the same value ({worth}), "
-                "and a card that can capture must capture",
+                message("scopa.capture.must_take_same", cards=sorted_cards(same), number=worth),
             )
         if can_sum_to(table, worth):
-            return (
-                "must capture",
-                f"table cards add up to its value ({worth}), and a card that can capture "
-                "must capture",
-            )
+            return ("must capture", message("scopa.capture.must_take_sum", number=worth))
         return None
     absent = [c for c in taken if c not in table]
     if absent:
-        verb = "is" if len(absent) == 1 else "are"
-        return ("capture from the table", f"{card_list(absent)} {verb} not on the table")
+        code = "scopa.capture.absent" if len(absent) == 1 else "scopa.capture.absent_many"
+        return ("capture from the table", message(code, cards=absent))
     if len(taken) == 1 and VALUE[taken[0]] == worth:
         return None  # a card of the same value, on its own
     same = [c for c in table if VALUE[c] == worth]
     if same:
         return (
             "same value first",
-            f"the table holds {card_list(sorted_cards(same))} of the same value ({worth}), "
-            "so it must capture one such card and nothing else",
+            message("scopa.capture.must_take_single", cards=sorted_cards(same), number=worth),
         )
     total = sum(VALUE[c] for c in taken)
     if total != worth:
         return (
             "capture sum",
-            f"the captured cards add up to {total}, not to its value ({worth})",
+            message("scopa.capture.sum", number_got=total, number=worth),
         )
+
     return None

@@ -17,44 +17,55 @@ from engine.games.scopa_rules import (
     POSSIBLE_PRIMIERA,
     RoundCount,
 )
+from engine.messages import Message, message
 
 
-def tally_problem(count: RoundCount, sides: int, needs_all: bool) -> str | None:
+def tally_problem(count: RoundCount, sides: int, needs_all: bool) -> Message | None:
     """Why ``count`` cannot be a round's score sheet for ``sides`` sides, or ``None``
     (``needs_all``: the option ``primiera_needs_all_suits``)."""
     cards, coins, scope, primiera = count.cards, count.coins, count.scope, count.primiera
     if sum(cards) != DECK_SIZE:
-        return f"the sides' cards must add up to {DECK_SIZE}, not {sum(cards)}"
+        return message("scopa.tally.cards_total", count=DECK_SIZE, count_got=sum(cards))
     if sum(coins) != 10:
-        return f"the sides' coins must add up to 10, not {sum(coins)}"
+        return message("scopa.tally.coins_total", count=10, count_got=sum(coins))
     plays = PLAYS_PER_ROUND // sides
     for side in range(sides):
         if coins[side] > cards[side]:
-            return f"side {side} cannot have more coins ({coins[side]}) than cards ({cards[side]})"
+            return message(
+                "scopa.tally.coins_over_cards",
+                side=side,
+                count_coins=coins[side],
+                count_cards=cards[side],
+            )
         if scope[side] > plays:
-            return (
-                f"side {side} cannot make {scope[side]} scope: it plays only {plays} cards a round"
+            return message(
+                "scopa.tally.scope_over_plays", side=side, count=scope[side], count_plays=plays
             )
         if 2 * scope[side] > cards[side]:
-            return (
-                f"side {side} cannot make {scope[side]} scope with {cards[side]} cards: each "
-                "scopa takes at least two (the card played and a table card)"
+            return message(
+                "scopa.tally.scope_over_cards",
+                side=side,
+                count=scope[side],
+                count_cards=cards[side],
             )
         if not possible_primiera(primiera[side], cards[side], needs_all):
-            return (
-                f"side {side} cannot have a primiera of {primiera[side]} with {cards[side]} cards"
+            return message(
+                "scopa.tally.primiera",
+                side=side,
+                points=primiera[side],
+                count_cards=cards[side],
             )
     settebello = count.settebello
     assert settebello is not None
     if coins[settebello] == 0:
-        return f"side {settebello} took the settebello (a coin) but has no coins"
+        return message("scopa.tally.settebello_coins", side=settebello)
     # The settebello counts 21 for coins; with needs_all, 0 (a suit lacking) or all four.
     lowest = 51 if needs_all else 21
     if (primiera[settebello] != 0 or not needs_all) and primiera[settebello] < lowest:
-        return (
-            f"side {settebello} took the settebello (worth 21 in the primiera) so its "
-            f"primiera cannot be {primiera[settebello]}"
+        return message(
+            "scopa.tally.settebello_primiera", side=settebello, points=primiera[settebello]
         )
+
     return None
 
 

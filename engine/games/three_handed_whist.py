@@ -37,6 +37,7 @@ from engine.game import (
     parser,
     tally_action,
 )
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Choice, Count, TallySpec
 from engine.tricks import PLAY, TrickGame
@@ -55,9 +56,9 @@ _EXCHANGE_ACTIONS: dict[tuple[int, bool], Action] = {
 }
 
 
-def _check_deals(value: int) -> str | None:
+def _check_deals(value: int) -> Message | None:
     if value < 1 or value % 3:
-        return f"must be a positive multiple of 3 (a number of deals divisible by 3), not {value}"
+        return message("three_handed_whist.option.deals", number=value)
     return None
 
 
@@ -141,10 +142,13 @@ class ThreeHandedWhist(TrickGame):
         seat = action.seat
         assert seat is not None
         if self.phase != EXCHANGE:
-            when = "the deal is being played" if self.phase == PLAY else "no deal is in progress"
+            code = (
+                "three_handed_whist.exchange.playing"
+                if self.phase == PLAY
+                else "three_handed_whist.exchange.no_deal"
+            )
             raise WrongPhase(
-                f"seat {seat} cannot exchange now: hands are exchanged only before the first "
-                f"trick, and {when}",
+                message(code, seat=seat),
                 seat=seat,
                 event=action.to_event(),
             )
@@ -195,8 +199,12 @@ class ThreeHandedWhist(TrickGame):
         tricks: tuple[int, int, int] = action.arg("tricks")
         if sum(tricks) != HAND_SIZE:
             raise self._tally_error(
-                action, f"the three players' tricks must add up to {HAND_SIZE}, not {sum(tricks)}"
+                action,
+                message(
+                    "three_handed_whist.tally.tricks_total", count=HAND_SIZE, count_got=sum(tricks)
+                ),
             )
+
         return deal_score(tricks, dummy)
 
     # ------------------------------------------------------------------ view

@@ -44,9 +44,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from engine.actions import Action
-from engine.cards import ITALIAN_RANKS, SUIT_NAMES, SUITS, Card, italian_deck
+from engine.cards import ITALIAN_RANKS, SUITS, Card, italian_deck
 from engine.errors import MalformedEvent, RuleViolation
 from engine.game import Event, highest, parse_int_list, parse_side, tally_action
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Choice, Count, TallySpec, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
@@ -236,7 +237,7 @@ class Tresette(TrickGame):
             return plain
         if not isinstance(signal, str) or signal not in SIGNALS:
             raise MalformedEvent(
-                f"'signal' must be one of {', '.join(SIGNALS)} (or left out), not {signal!r}",
+                message("tresette.malformed.signal", text=", ".join(SIGNALS), value=repr(signal)),
                 event,
             )
         assert plain.seat is not None and plain.card is not None
@@ -253,7 +254,13 @@ class Tresette(TrickGame):
             problem = self._signal_error(seat, card, signal)
             if problem is not None:
                 raise RuleViolation(
-                    f"seat {seat} cannot play {card.code} with {signal}: {problem}",
+                    message(
+                        "tresette.signal.refused",
+                        seat=seat,
+                        card=card,
+                        signal=signal,
+                        reason=problem,
+                    ),
                     seat=seat,
                     event=action.to_event(),
                     rule="signals",
@@ -261,18 +268,15 @@ class Tresette(TrickGame):
         super()._apply_play(action)
         self.trick_signal = signal
 
-    def _signal_error(self, seat: int, card: Card, signal: str) -> str | None:
+    def _signal_error(self, seat: int, card: Card, signal: str) -> Message | None:
         """Why ``seat`` may not lead ``card`` with ``signal``, or ``None``."""
         if self.trick:
-            return "only the player leading a trick may signal"
+            return message("tresette.signal.not_leading")
         if signal == "volo" and any(
             c.suit == card.suit and c is not card for c in self.hands[seat]
         ):
             assert card.suit is not None
-            suit = SUIT_NAMES[card.suit]
-            return (
-                f"volo says it is the player's last {suit[:-1]}, and seat {seat} holds more {suit}"
-            )
+            return message("tresette.signal.volo", suitone=card.suit, seat=seat, suit=card.suit)
         return None
 
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -333,14 +337,14 @@ class Tresette(TrickGame):
         if sum(thirds) != CARD_THIRDS:
             raise self._tally_error(
                 action,
-                f"the teams' card thirds (without the last trick) must add up to "
-                f"{CARD_THIRDS}, not {sum(thirds)}",
+                message("tresette.tally.thirds_total", number=CARD_THIRDS, number_got=sum(thirds)),
             )
         for team, value in enumerate(declared):
             if value not in TEAM_DECLARATIONS:
                 raise self._tally_error(
-                    action, f"no two hands can declare {value} points (team {team})"
+                    action, message("tresette.tally.declared", points=value, side=team)
                 )
+
         with_last = [
             t + (LAST_TRICK_THIRDS if team == last_trick else 0) for team, t in enumerate(thirds)
         ]

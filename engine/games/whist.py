@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
+from engine.messages import message
 from engine.options import Option
 from engine.tally import Count, TallySpec
 from engine.tricks import TrickGame
@@ -86,8 +87,9 @@ class Whist(TrickGame):
         tricks: tuple[int, int] = action.arg("tricks")
         if sum(tricks) != 13:
             raise self._tally_error(
-                action, f"the two teams' tricks must add up to 13, not {sum(tricks)}"
+                action, message("whist.tally.tricks_total", count=13, count_got=sum(tricks))
             )
+
         return deal_score(*tricks)
 
     # ------------------------------------------------------------------ view

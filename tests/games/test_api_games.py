@@ -25,6 +25,7 @@ from rest_framework.test import APIClient
 import engine
 from engine import Game as EngineGame
 from engine import InvalidOption, MustFollowSuit
+from engine.messages import message
 from tavolo.api import exception_handler
 from tests.support.factories import make_user
 from tournaments.models import Game, GameEvent, Player
@@ -687,6 +688,46 @@ def test_must_follow_suit_is_refused_naming_the_rule(game_in_play):
     pytest.fail("no seat ever had to follow suit")
 
 
+def test_a_refusal_carries_its_rule_code_and_parameters(game_in_play):
+    manager, game_id = game_in_play
+    state = truth(game_id)
+    acting = state.to_act
+    assert isinstance(acting, int)
+    wrong_seat = (acting + 1) % 4
+    card = state.hand(wrong_seat)[0].code
+    response = submit(manager, game_id, {"type": "play", "seat": wrong_seat, "card": card})
+    assert response.status_code == 400
+    answer = body(response)
+    assert answer["error"] == "NotYourTurn" and answer["rule"] == "turn order"
+    assert answer["code"] == "turn"
+    assert answer["params"] == {"seat": wrong_seat, "event": "play", "seat_expected": acting}
+    assert answer["detail"] == f"seat {wrong_seat} cannot play now: it is seat {acting}'s turn"
+    missing = submit(manager, game_id, {"type": "play", "seat": acting})
+    assert body(missing)["code"] == "malformed.missing"
+    assert body(missing)["params"] == {"event": "play", "field": "card"}
+
+
+def test_an_engine_error_body_nests_the_specific_rule_under_reason():
+    refusal = MustFollowSuit(
+        message(
+            "play.refused",
+            seat=1,
+            card="2S",
+            reason=message("follow_suit", suit="H", seat=1),
+        )
+    )
+    response = exception_handler(refusal, {})
+    assert response is not None and response.status_code == 400
+    assert response.data["code"] == "play.refused"
+    assert response.data["params"]["reason"] == {
+        "code": "follow_suit",
+        "params": {"suit": "H", "seat": 1},
+    }
+    assert response.data["detail"] == (
+        "seat 1 cannot play 2S: hearts were led and seat 1 holds hearts, so it must follow suit"
+    )
+
+
 def test_tallies_go_through_the_same_path_in_physical_play(director, players):
     manager = token_client(director)
     game_id = set_up(manager, [u.username for u in players], mode="physical", options={})
@@ -846,7 +887,9 @@ def test_a_bad_record_is_rejected_whole_with_its_index(director, players):
     answer = body(response)
     assert answer["index"] == 5
     assert "turn" in answer["reason"]
+    assert answer["code"] == "turn" and answer["params"]["seat"] == wrong_seat
     assert "events[5]" in answer["detail"]
+
     assert Game.objects.count() == games_before
 
     for bad in ({}, {"game": "whist", "players": 4}, {"game": "go", "players": 2, "events": []}):

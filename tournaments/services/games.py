@@ -171,8 +171,13 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             payloads.append(state.apply(event).to_event())
         except EngineError as error:
             raise RecordRejected(
-                f"events[{index}] is rejected: {error}", index=index, reason=str(error)
+                f"events[{index}] is rejected: {error}",
+                index=index,
+                reason=str(error),
+                code=error.code,
+                params=error.params,
             ) from None
+
     has_deals = any(p["type"] in state.CHANCE_EVENTS for p in payloads)
     with transaction.atomic():
         game = create_game(

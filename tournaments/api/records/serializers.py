@@ -42,4 +42,6 @@ class VerificationSerializer(serializers.Serializer):
 
 class RecordRejectedSerializer(ErrorSerializer):
     index = serializers.IntegerField(required=False, help_text="the rejected event's index")
-    reason = serializers.CharField(required=False)
+    reason = serializers.CharField(required=False, help_text="the engine's reason, in English")
+    code = serializers.CharField(required=False, help_text="the reason's rule code")
+    params = serializers.DictField(required=False, help_text="the reason's parameters")

@@ -28,6 +28,17 @@ class ErrorSerializer(serializers.Serializer):
 
 class EngineErrorSerializer(ErrorSerializer):
     error = serializers.CharField(required=False, help_text="the engine's error class")
+    code = serializers.CharField(
+        required=False,
+        help_text="the refusal's stable rule code (`follow_suit`, `scopa.capture.refused` …); "
+        "with `params`, a client can write the message in its own language (docs/engine.md)",
+    )
+    params = serializers.DictField(
+        required=False,
+        help_text="the parameters of the message, typed by name (`seat` 0-based, `card` a "
+        "card code …); a `reason` or `action` is a nested {code, params}",
+    )
+
     option = serializers.CharField(required=False, help_text="the offending option")
     rule = serializers.CharField(required=False, help_text="the rule an illegal event breaks")
 
