@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 import engine
 from engine import MalformedCard
@@ -85,6 +85,8 @@ class GameProfile:
     """Per option of the engine's ``option_spec``: (label, help sentence) in words."""
     option_choices: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Per option with choices: a label per value."""
+    trumps_word: ClassVar[Any] = pgettext_lazy("the trump suit of a whist", "Trumps")
+    """The label of the trump suit on the table (a whist's "atout", a briscola)."""
 
     def __init__(self, game_type: str | None = None) -> None:
         if game_type is not None:
@@ -127,7 +129,7 @@ class GameProfile:
     ) -> None:
         """The game's own public facts, before the common ones (real cards …)."""
         if view["phase"] not in ("deal", "over") and view.get("trump"):
-            add(gettext("Trumps"), "", view["trump"])
+            add(str(self.trumps_word), "", view["trump"])
 
     def extend_board(
         self,

@@ -68,7 +68,11 @@ class ItalianWhist(WhistProfile):
     def facts(
         self, game: Any, view: Mapping[str, Any], names: Mapping[int, str], add: AddFact
     ) -> None:
-        add(gettext("Trumps"), "" if view.get("trump") else gettext("no trumps"), view.get("trump"))
+        add(
+            str(self.trumps_word),
+            "" if view.get("trump") else gettext("no trumps"),
+            view.get("trump"),
+        )
         passing = view.get("passing", "")
         add(gettext("Second hands"), str(PASSING_WORDS.get(passing, passing)))
         if view.get("hand_number"):

@@ -108,7 +108,7 @@ def _last_play_words(last: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return gettext("laid by %(who)s") % {"who": who}
     shown = " ".join(face(code).short for code in taken)
     if last.get("scopa"):
-        return gettext("by %(who)s, taking %(cards)s \u2014 scopa!") % {"who": who, "cards": shown}
+        return gettext("by %(who)s, taking %(cards)s — scopa!") % {"who": who, "cards": shown}
     return gettext("by %(who)s, taking %(cards)s") % {"who": who, "cards": shown}
 
 

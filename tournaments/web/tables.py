@@ -89,7 +89,7 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         if view.get("dummy_taker") == s:
             badges.append(_("took the dummy"))
         if split_done is not None:
-            badges.append(_("has split") if split_done[s] else _("splitting\u2026"))
+            badges.append(_("has split") if split_done[s] else _("splitting…"))
         seats.append(
             {
                 "number": s,
@@ -189,7 +189,7 @@ def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
     if phase == "deal":
         if game.mode == Game.Mode.PHYSICAL:
             return {"mine": me is not None, "text": _("Enter the score sheet of this deal.")}
-        return {"mine": False, "text": _("Dealing\u2026")}
+        return {"mine": False, "text": _("Dealing…")}
     acting = _acting(view.get("to_act"))
     words = {**TURN_WORDS, **profile_for(game.game_type).turn_words}
     mine_text, others = words.get(phase, (_("Your turn."), _("Waiting for %(who)s to act.")))
