@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.support.factories import SEAT_NAMES, make_game
-from tests.support.games import play_one
+from tests.support.games import play, play_one
 from tournaments.services.games import read_state
 
 GAMES = [
@@ -176,3 +176,30 @@ def test_the_same_pages_stay_english_for_an_english_browser(
     )
     assert "Your turn" in text and "Players" in text and "Latest moves" in text
     assert "Giocatori" not in text and "Tocca a te" not in text
+
+
+def test_a_finished_game_and_a_seat_not_yours_speak_italian(client, organiser):
+    game, users = make_game("briscola", 2, organiser)
+    play(game.pk, random.Random(14))
+    client.force_login(users[0])
+    text = visible_text(
+        client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    )
+    assert "Partita finita" in text and "Finita" in text and "il seme è svelato" in text
+    assert english_left(text) == [], text
+    client.force_login(get_user_model().objects.create_user("zeno", password="pw"))
+    response = client.get(f"/games/{game.pk}/seat/1/", HTTP_ACCEPT_LANGUAGE="it")
+    text = visible_text(response.content.decode())
+    assert "Non è il tuo posto" in text and "Guarda il tavolo di Briscola" in text
+    assert english_left(text) == [], text
+
+
+def test_the_new_game_page_and_the_list_name_the_games_in_italian(client, organiser):
+    game, users = game_in_progress("italian_whist", 3, organiser)
+    client.force_login(organiser)
+    new_page = visible_text(client.get("/games/new", HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    for title in ("Whist a coppie", "Whist a due con pesca", "Whist a tre", "Whist all'italiana"):
+        assert title in new_page
+    assert "Partnership whist" not in new_page and "Italian Whist" not in new_page
+    listing = visible_text(client.get("/games/", HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    assert "Whist all'italiana" in listing and "Italian Whist" not in listing
