@@ -203,3 +203,10 @@ def test_the_new_game_page_and_the_list_name_the_games_in_italian(client, organi
     assert "Partnership whist" not in new_page and "Italian Whist" not in new_page
     listing = visible_text(client.get("/games/", HTTP_ACCEPT_LANGUAGE="it").content.decode())
     assert "Whist all'italiana" in listing and "Italian Whist" not in listing
+
+
+def test_the_home_page_lists_the_games_by_their_italian_names(client, db):
+    text = visible_text(client.get("/", HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    for title in ("Whist a coppie", "Whist a due", "Whist a tre", "Whist all'italiana", "Scopa"):
+        assert title in text
+    assert "German whist" not in text and "Partnership whist" not in text
