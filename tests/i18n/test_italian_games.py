@@ -210,3 +210,23 @@ def test_the_home_page_lists_the_games_by_their_italian_names(client, db):
     for title in ("Whist a coppie", "Whist a due", "Whist a tre", "Whist all'italiana", "Scopa"):
         assert title in text
     assert "German whist" not in text and "Partnership whist" not in text
+
+
+@pytest.mark.parametrize(
+    ("game_type", "players", "words"),
+    [
+        ("italian_whist", 3, "Scegli le 9 carte della tua prima mano."),
+        ("three_handed_whist", 3, "Tocca a te: tieni la tua mano o prendi quella di riserva."),
+    ],
+)
+def test_a_whist_before_its_first_trick_speaks_italian(
+    client, organiser, game_type, players, words
+):
+    """The split of Italian Whist and the exchange of three-handed whist."""
+    game, users = make_game(game_type, players, organiser)
+    seat = seat_to_act(game)
+    client.force_login(users[seat])
+    html = client.get(f"/games/{game.pk}/seat/{seat}/", HTTP_ACCEPT_LANGUAGE="it").content
+    text = visible_text(html.decode())
+    assert words in text
+    assert english_left(text) == [], text
