@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
+from django.utils.translation import gettext, pgettext_lazy
+
 import engine
 from engine import MalformedCard
 from engine.options import Option
@@ -29,7 +31,7 @@ LogWords = tuple[str, list[Any]]
 
 def seat_name(names: Mapping[int, str], seat: int) -> str:
     """A seat's player, else "seat 1", "seat 2" … (people count from 1)."""
-    return names.get(seat, f"seat {seat + 1}")
+    return names[seat] if seat in names else gettext("seat %(number)s") % {"number": seat + 1}
 
 
 def log_faces(codes: Any) -> list[CardFace]:
@@ -56,8 +58,11 @@ class GameProfile:
     game_type: str = ""
     default: ClassVar[bool] = False
     """The game the "new game" page offers first (exactly one profile sets it)."""
-    home_title: ClassVar[str] = ""
+    home_title: ClassVar[Any] = ""
     """The game's name in the home page's list (the engine's title when empty)."""
+    title_words: ClassVar[Any] = ""
+    """The engine's title marked for translation (``gettext_lazy``): the engine is
+    language-free, so the name a person reads in their language is the profile's."""
     pdf_rows: ClassVar[int] = 12
     """Blank rows of a printed sheet when no option fixes the number of deals."""
     pdf_headings: ClassVar[Mapping[str, str]] = {}
@@ -80,6 +85,8 @@ class GameProfile:
     """Per option of the engine's ``option_spec``: (label, help sentence) in words."""
     option_choices: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Per option with choices: a label per value."""
+    trumps_word: ClassVar[Any] = pgettext_lazy("the trump suit of a whist", "Trumps")
+    """The label of the trump suit on the table (a whist's "atout", a briscola)."""
 
     def __init__(self, game_type: str | None = None) -> None:
         if game_type is not None:
@@ -99,6 +106,8 @@ class GameProfile:
 
     @property
     def title(self) -> str:
+        if self.title_words:
+            return str(self.title_words)
         return self.engine_class.title if self.engine_class else self.game_type
 
     @property
@@ -120,7 +129,7 @@ class GameProfile:
     ) -> None:
         """The game's own public facts, before the common ones (real cards …)."""
         if view["phase"] not in ("deal", "over") and view.get("trump"):
-            add("Trumps", "", view["trump"])
+            add(str(self.trumps_word), "", view["trump"])
 
     def extend_board(
         self,
@@ -131,8 +140,9 @@ class GameProfile:
     ) -> None:
         """Add the game's own parts to a table's context, in place (after the facts)."""
 
-    turn_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
-    """Whose turn it is in the game's own phases: (to the seat, to the others)."""
+    turn_words: ClassVar[Mapping[str, tuple[Any, Any]]] = {}
+    """Whose turn it is in the game's own phases: (to the seat, to the others with
+    ``%(who)s`` for the seats to act), translatable (``gettext_lazy``)."""
 
     def seat_parts(
         self,

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.options import Option
@@ -19,7 +20,8 @@ SUITS = {"H": _("hearts"), "D": _("diamonds"), "C": _("clubs"), "S": _("spades")
 
 class Briscola(ItalianProfile):
     game_type = "briscola"
-    home_title = "Briscola"
+    home_title = _("Briscola")
+    title_words = _("Briscola")
     option_labels = {
         "games": (_("Games in the match"), _("How many deals make a match.")),
         "removed_card": (
@@ -40,18 +42,27 @@ class Briscola(ItalianProfile):
         if view.get("briscola"):
             holder = view.get("briscola_holder")
             where = (
-                f"drawn by {seat_name(names, holder)}" if holder is not None else "under the stock"
+                gettext("drawn by %(who)s") % {"who": seat_name(names, holder)}
+                if holder is not None
+                else gettext("under the stock")
             )
-            fact("Briscola", where, [face(view["briscola"])])
+            fact(gettext("Briscola"), where, [face(view["briscola"])])
         if playing:
-            fact("Stock", f"{view.get('stock_size', 0)} cards to draw")
-            columns = [("Points", [str(n) for n in view.get("points") or []])]
+            fact(
+                gettext("Stock"),
+                gettext("%(cards)s cards to draw") % {"cards": view.get("stock_size", 0)},
+            )
+            columns = [(gettext("Points"), [str(n) for n in view.get("points") or []])]
         if view.get("removed_card"):
-            fact("Out of the deck", "", [face(view["removed_card"])])
+            fact(gettext("Out of the deck"), "", [face(view["removed_card"])])
         if (view.get("games") or 1) > 1:
             won = zip(context["sides"], view.get("games_won") or [], strict=False)
             tally = ", ".join(f"{s['label']} {n}" for s, n in won)
-            fact("Match", f"{view['games']} games; won {tally}")
+            fact(
+                gettext("Match"),
+                gettext("%(games)s games; won %(tally)s")
+                % {"games": view["games"], "tally": tally},
+            )
         return columns
 
     def option_field(self, option: Option, common: Mapping[str, Any]) -> Any:

@@ -15,16 +15,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import Card
 from tournaments.games.rummy import Answer, RummyProfile, stands_words
 from tournaments.web.cards import face
 
+BURRACO_WORDS = {"clean": _("clean burraco"), "dirty": _("dirty burraco")}
+
 
 class Burraco(RummyProfile):
     game_type = "burraco"
-    home_title = "Burraco"
+    home_title = _("Burraco")
+    title_words = _("Burraco")
     whole_pile = True
     pdf_headings = {
         "closed": "Closed by",
@@ -60,7 +64,7 @@ class Burraco(RummyProfile):
             mine = me is not None and me % 2 == side
             groups.append(
                 {
-                    "label": label + (" (you)" if mine else ""),
+                    "label": gettext("%(side)s (you)") % {"side": label} if mine else label,
                     "mine": mine,
                     "melds": [_meld(i, m) for i, m in enumerate(melds)],
                 }
@@ -72,13 +76,16 @@ class Burraco(RummyProfile):
     ) -> list[tuple[str, str]]:
         taken = view.get("pozzetto_taken") or [False, False]
         took = [context["sides"][s]["label"] for s in (0, 1) if taken[s]]
-        text = f"{view.get('pozzetti_left', 0)} left"
+        left = view.get("pozzetti_left", 0)
         if took:
-            text += "; taken by " + " and ".join(took)
-        return [("Pozzetti", text)]
+            who = pgettext("between names", " and ").join(took)
+            text = gettext("%(left)s left; taken by %(who)s") % {"left": left, "who": who}
+        else:
+            text = gettext("%(left)s left") % {"left": left}
+        return [(gettext("Pozzetti"), text)]
 
     def pile_words(self, view: Mapping[str, Any], me: int) -> str:
-        return " or take the discard pile"
+        return gettext(" or take the discard pile")
 
     def meld_tokens(
         self, state: Any, seat: int, codes: list[str], meld: int | None, chosen: str
@@ -114,12 +121,12 @@ def _meld(index: int, meld: Mapping[str, Any]) -> dict[str, Any]:
     stands = meld.get("as")
     note = []
     if meld.get("burraco"):
-        note.append(f"{meld['burraco']} burraco")
+        note.append(_burraco_kind(meld["burraco"]))
     if stands:
         note.append(
-            f"wildcard as {face(stands).short}"
+            gettext("wildcard as %(card)s") % {"card": face(stands).short}
             if len(stands) > 1
-            else f"wildcard as a {'10' if stands == 'T' else stands}"
+            else gettext("wildcard as a %(rank)s") % {"rank": "10" if stands == "T" else stands}
         )
     return {
         "index": index,
@@ -134,11 +141,22 @@ def _meld(index: int, meld: Mapping[str, Any]) -> dict[str, Any]:
 def _meld_words(meld: Any) -> str:
     if meld is None:
         return ""
-    kind = "sequence" if meld.is_sequence else "group"
-    words = f"A legal {kind} of {len(meld.cards)} cards"
+    count = len(meld.cards)
     if meld.burraco:
-        words += f": a {meld.burraco} burraco"
-    return words + "."
+        kind = _burraco_kind(meld.burraco)
+        if meld.is_sequence:
+            words = gettext("A legal sequence of %(count)s cards: a %(burraco)s.")
+        else:
+            words = gettext("A legal group of %(count)s cards: a %(burraco)s.")
+        return words % {"count": count, "burraco": kind}
+    if meld.is_sequence:
+        return gettext("A legal sequence of %(count)s cards.") % {"count": count}
+    return gettext("A legal group of %(count)s cards.") % {"count": count}
+
+
+def _burraco_kind(kind: str) -> str:
+    """ "clean burraco", "dirty burraco" (the engine's kind, in words)."""
+    return str(BURRACO_WORDS[kind]) if kind in BURRACO_WORDS else f"{kind} burraco"
 
 
 def is_wild(card: Card) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.games.base import AddFact
@@ -14,7 +15,8 @@ from tournaments.web.cards import face
 
 class GermanWhist(WhistProfile):
     game_type = "german_whist"
-    home_title = "German whist"
+    home_title = _("German whist")
+    title_words = _("Two-player whist with drafting")
     option_labels = {
         "deals": (_("Deals"), _("How many deals make a game.")),
     }
@@ -26,13 +28,19 @@ class GermanWhist(WhistProfile):
         if view["phase"] in ("deal", "over"):
             return
         add(
-            "Phase",
-            "1: drafting, tricks do not score" if view.get("drafting") else "2: tricks score",
+            gettext("Phase"),
+            gettext("1: drafting, tricks do not score")
+            if view.get("drafting")
+            else gettext("2: tricks score"),
         )
         if view.get("stock_top"):
-            add(f"Stock ({view['stock_size']})", "face up", cards=[face(view["stock_top"])])
+            add(
+                gettext("Stock (%(cards)s)") % {"cards": view["stock_size"]},
+                gettext("face up"),
+                cards=[face(view["stock_top"])],
+            )
         else:
-            add("Stock", "empty")
+            add(gettext("Stock"), gettext("empty"))
 
 
 PROFILE = GermanWhist()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.translation import pgettext_lazy
+
 from tournaments.games.base import GameProfile
 
 Fact = Callable[..., None]
@@ -23,6 +25,8 @@ Columns = list[tuple[str, list[str]]]
 
 class ItalianProfile(GameProfile):
     """Scopa, Briscola, Tresette: facts and side columns (:meth:`board`)."""
+
+    trumps_word = pgettext_lazy("the trump suit of an Italian game", "Trumps")
 
     def extend_board(
         self,

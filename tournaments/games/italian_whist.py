@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.games import italian_whist
@@ -13,12 +15,13 @@ from tournaments.games.base import AddFact, LogWords, log_faces, seat_name
 from tournaments.games.whists import WhistProfile
 from tournaments.web.cards import face, faces, suit_face
 
-PASSING_WORDS = {"left": "go left", "right": "go right", "keep": "are kept"}
+PASSING_WORDS = {"left": _("go left"), "right": _("go right"), "keep": _("are kept")}
 
 
 class ItalianWhist(WhistProfile):
     game_type = "italian_whist"
-    home_title = "Italian Whist"
+    home_title = _("Italian Whist")
+    title_words = _("Italian Whist")
     pdf_rows = 18
     """Three turns of its six-deal cycle of trumps and passing."""
     schedule_columns = (("Trumps", "trumps"), ("Passing", "passing"))
@@ -30,8 +33,16 @@ class ItalianWhist(WhistProfile):
     }
 
     turn_words = {
-        "split": (f"Choose the {italian_whist.HAND_SIZE} cards of your first hand.", "to split"),
-        "joker": ("Say which card your joker stands for.", "to declare a joker"),
+        "split": (
+            format_lazy(
+                _("Choose the {cards} cards of your first hand."), cards=italian_whist.HAND_SIZE
+            ),
+            _("Waiting for %(who)s to split."),
+        ),
+        "joker": (
+            _("Say which card your joker stands for."),
+            _("Waiting for %(who)s to declare a joker."),
+        ),
     }
 
     def seat_parts(
@@ -57,34 +68,46 @@ class ItalianWhist(WhistProfile):
     def facts(
         self, game: Any, view: Mapping[str, Any], names: Mapping[int, str], add: AddFact
     ) -> None:
-        add("Trumps", "" if view.get("trump") else "no trumps", view.get("trump"))
+        add(
+            str(self.trumps_word),
+            "" if view.get("trump") else gettext("no trumps"),
+            view.get("trump"),
+        )
         passing = view.get("passing", "")
-        add("Second hands", PASSING_WORDS.get(passing, passing))
+        add(gettext("Second hands"), str(PASSING_WORDS.get(passing, passing)))
         if view.get("hand_number"):
             number = view["hand_number"]
             worth = "+1" if number == 1 else "\u22121"
-            add("Hand", f"{number} of 2 ({worth} per trick)")
+            add(
+                gettext("Hand"),
+                gettext("%(number)s of 2 (%(worth)s per trick)")
+                % {"number": number, "worth": worth},
+            )
         if view.get("first_hand_tricks"):
             add(
-                "First hand",
+                gettext("First hand"),
                 ", ".join(
                     f"{seat_name(names, s)} {n}" for s, n in enumerate(view["first_hand_tricks"])
                 ),
             )
         for pending in view.get("jokers_to_declare") or []:
             add(
-                "To declare",
-                f"by {seat_name(names, pending['seat'])}",
+                gettext("To declare"),
+                gettext("by %(who)s") % {"who": seat_name(names, pending["seat"])},
                 cards=[face(pending["card"])],
             )
 
     def log_words(self, kind: Any, event: Mapping[str, Any], who: str) -> LogWords | None:
         if kind == "split":
             if event.get("hidden", False):
-                return f"{who} splits their cards.", []
-            return f"{who} keeps as first hand", log_faces(event.get("first"))
+                return gettext("%(who)s splits their cards.") % {"who": who}, []
+            return gettext("%(who)s keeps as first hand") % {"who": who}, log_faces(
+                event.get("first")
+            )
         if kind == "joker":
-            return f"{who} declares the joker as", log_faces([event.get("as")])
+            return gettext("%(who)s declares the joker as") % {"who": who}, log_faces(
+                [event.get("as")]
+            )
         return None
 
     def deal_row(self, deal_index: int) -> dict[str, Any]:
@@ -119,9 +142,9 @@ def _second_goes(view: Mapping[str, Any], seat: int, names: Mapping[int, str]) -
     if view.get("phase") != "split" or passing is None:
         return None
     if passing == "keep":
-        return "you keep and play yourself"
+        return gettext("you keep and play yourself")
     offset = italian_whist.PASS_OFFSET.get(passing, 0)
-    return f"goes to {seat_name(names, (seat + offset) % view['players'])}"
+    return gettext("goes to %(who)s") % {"who": seat_name(names, (seat + offset) % view["players"])}
 
 
 PROFILE = ItalianWhist()

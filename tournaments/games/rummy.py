@@ -21,6 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from engine import EngineError
 from tournaments.games import rummy_log
 from tournaments.games.base import GameProfile, LogWords, seat_name
@@ -28,8 +31,11 @@ from tournaments.services.numbering import count_from_one
 from tournaments.web.cards import face, faces
 
 STEP_WORDS = {
-    "draw": ("Your turn: draw from the stock{pile}.", "to draw"),
-    "meld": ("Meld or add cards, then discard one.", "to meld and discard"),
+    "draw": (_("Your turn: draw from the stock%(pile)s."), _("Waiting for %(who)s to draw.")),
+    "meld": (
+        _("Meld or add cards, then discard one."),
+        _("Waiting for %(who)s to meld and discard."),
+    ),
 }
 RANK_WORDS = {"T": "10"}
 
@@ -54,10 +60,10 @@ def token_face(token: str) -> dict[str, Any]:
 def stands_words(stands: str) -> str:
     """What a wildcard stands for in words: "as 6♥", "as a K", "as itself"."""
     if not stands:
-        return "as a natural card"
+        return gettext("as a natural card")
     if len(stands) == 1:
-        return f"as a {RANK_WORDS.get(stands, stands)}"
-    return f"as {face(stands).short}"
+        return gettext("as a %(rank)s") % {"rank": RANK_WORDS.get(stands, stands)}
+    return gettext("as %(card)s") % {"card": face(stands).short}
 
 
 def engine_reason(state: Any, event: dict[str, Any]) -> str | None:
@@ -181,16 +187,19 @@ class RummyProfile(GameProfile):
         if not isinstance(acting, int):
             return
         if me == acting:
-            text = STEP_WORDS[step][0].format(pile=self.pile_words(view, me))
+            text = STEP_WORDS[step][0] % {"pile": self.pile_words(view, me)}
             if step == "meld" and view.get("must_use"):
-                text = f"Use the {face(view['must_use']).short} you took in a meld, then discard."
+                text = gettext("Use the %(card)s you took in a meld, then discard.") % {
+                    "card": face(view["must_use"]).short
+                }
             turn.update({"mine": True, "text": text})
         else:
-            waiting = f"Waiting for {seat_name(names, acting)} {STEP_WORDS[step][1]}."
+            waiting = STEP_WORDS[step][1] % {"who": seat_name(names, acting)}
             turn.update({"mine": False, "text": waiting})
-        context["rummy"]["step_label"] = {"draw": "1 · draw", "meld": "2 · meld, then discard"}[
-            step
-        ]
+        context["rummy"]["step_label"] = {
+            "draw": gettext("1 · draw"),
+            "meld": gettext("2 · meld, then discard"),
+        }[step]
 
     # ------------------------------------------------------------------ the seat's turn
 
@@ -251,8 +260,8 @@ def _badges(context: dict[str, Any], view: Mapping[str, Any], known: bool) -> No
     for seat in context["seats"]:
         number = seat["number"]
         if number < len(out) and out[number]:
-            seat["badges"].append("out")
+            seat["badges"].append(gettext("out"))
         elif number < len(opened) and opened[number]:
-            seat["badges"].append("opened")
+            seat["badges"].append(gettext("opened"))
         if known and number < len(held) and held[number]:
             seat["known"] = faces(held[number])

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from tournaments.web.cards import face
 
 EVENTS = ("draw", "meld", "add", "discard", "open", "swap")
@@ -15,15 +17,16 @@ def event_words(kind: str, event: Mapping[str, Any], who: str) -> tuple[str, lis
     """A Burraco or Scala 40 event in words, with the cards to draw after them
     (a named joker's name is said in the words: "(joker as 7♥)")."""
     if kind == "draw":
-        where = "the discard pile" if event.get("from") == "discard" else "the stock"
-        verb = "takes" if event.get("from") == "discard" else "draws from"
-        return f"{who} {verb} {where}.", []
+        if event.get("from") == "discard":
+            return gettext("%(who)s takes the discard pile.") % {"who": who}, []
+        return gettext("%(who)s draws from the stock.") % {"who": who}, []
     if kind == "discard":
-        return f"{who} discards", _cards([event.get("card")])[0]
+        return gettext("%(who)s discards") % {"who": who}, _cards([event.get("card")])[0]
     if kind == "swap":
         meld = event.get("meld")
         number = meld + 1 if isinstance(meld, int) else "?"
-        return f"{who} takes the joker of meld {number}, putting in", _cards([event.get("card")])[0]
+        words = gettext("%(who)s takes the joker of meld %(number)s, putting in")
+        return words % {"who": who, "number": number}, _cards([event.get("card")])[0]
     if kind == "open":
         melds = [m for m in event.get("melds") or [] if isinstance(m, list)]
         cards: list[Any] = []
@@ -32,14 +35,19 @@ def event_words(kind: str, event: Mapping[str, Any], who: str) -> tuple[str, lis
             shown, names = _cards(meld)
             cards += shown
             named += names
-        plural = "s" if len(melds) != 1 else ""
-        return f"{who} opens with {len(melds)} meld{plural}{_named(named)}", cards
+        words = ngettext(
+            "%(who)s opens with %(count)s meld%(jokers)s",
+            "%(who)s opens with %(count)s melds%(jokers)s",
+            len(melds),
+        )
+        return words % {"who": who, "count": len(melds), "jokers": _named(named)}, cards
     shown, names = _cards(event.get("cards"))
     if kind == "add":
         meld = event.get("meld")
         number = meld + 1 if isinstance(meld, int) else "?"
-        return f"{who} adds to meld {number}{_named(names)}", shown
-    return f"{who} melds{_named(names)}", shown
+        words = gettext("%(who)s adds to meld %(number)s%(jokers)s")
+        return words % {"who": who, "number": number, "jokers": _named(names)}, shown
+    return gettext("%(who)s melds%(jokers)s") % {"who": who, "jokers": _named(names)}, shown
 
 
 def _cards(tokens: Any) -> tuple[list[Any], list[str]]:
@@ -60,4 +68,4 @@ def _cards(tokens: Any) -> tuple[list[Any], list[str]]:
 
 
 def _named(names: list[str]) -> str:
-    return f" (joker as {', '.join(names)})" if names else ""
+    return gettext(" (joker as %(cards)s)") % {"cards": ", ".join(names)} if names else ""

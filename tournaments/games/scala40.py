@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import Card
@@ -30,7 +31,8 @@ NATURALS = [Card.parse(r + s) for s in "SHDC" for r in "23456789TJQKA"]
 
 class Scala40(RummyProfile):
     game_type = "scala40"
-    home_title = "Scala Quaranta"
+    home_title = _("Scala Quaranta")
+    title_words = _("Scala Quaranta")
     pdf_headings = {"closed": "Closed by", "hand": "in hand"}
     option_labels = {
         "limit": (
@@ -61,7 +63,7 @@ class Scala40(RummyProfile):
         melds = view.get("melds") or []
         return [
             {
-                "label": "On the table",
+                "label": gettext("On the table"),
                 "mine": True,
                 "melds": [_meld(i, m, names) for i, m in enumerate(melds)],
             }
@@ -70,10 +72,10 @@ class Scala40(RummyProfile):
     def rummy_facts(
         self, context: dict[str, Any], view: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
-        return [("Out at", str(view.get("limit")))]
+        return [(gettext("Out at"), str(view.get("limit")))]
 
     def pile_words(self, view: Mapping[str, Any], me: int) -> str:
-        return " or take the top discard" if view.get("opened", [False])[me] else ""
+        return gettext(" or take the top discard") if view.get("opened", [False])[me] else ""
 
     def must_open(self, view: Mapping[str, Any]) -> bool:
         opened = view.get("opened")
@@ -110,22 +112,41 @@ class Scala40(RummyProfile):
             values = [scala40_melds.check_meld(m) for m in melds]
             total = sum(v.value for v in values if v.ok)
             reason = engine_reason(state, {"type": "open", "seat": seat, "melds": melds})
-            first = f"A {alone.kind} worth {alone.value}. " if alone is not None else ""
+            first = _worth_words(alone.kind, alone.value) + " " if alone is not None else ""
             answer.ok = reason is None
             answer.text = first + (
-                f"Opening now: {total} in all."
+                gettext("Opening now: %(total)s in all.") % {"total": total}
                 if reason is None
-                else f"Not yet an opening: {reason}"
+                else gettext("Not yet an opening: %(reason)s") % {"reason": reason}
             )
             return answer
         if meld is None:
             result = state.check_meld_for(seat, tokens)
             answer.ok = result.ok
-            answer.text = result.reason or f"A legal {result.kind} worth {result.value}."
+            answer.text = result.reason or _legal_words(result.kind, result.value)
             return answer
         reason = engine_reason(state, {"type": "add", "seat": seat, "meld": meld, "cards": tokens})
-        answer.ok, answer.text = reason is None, reason or f"Fits meld {meld + 1}."
+        answer.ok = reason is None
+        answer.text = reason or gettext("Fits meld %(number)s.") % {"number": meld + 1}
         return answer
+
+
+def _worth_words(kind: str | None, value: int) -> str:
+    """ "A sequence worth 24." (the kind of meld an engine's check found)."""
+    if kind == scala40_melds.SEQUENCE:
+        return gettext("A sequence worth %(value)s.") % {"value": value}
+    if kind == scala40_melds.SET:
+        return gettext("A set worth %(value)s.") % {"value": value}
+    return gettext("A %(kind)s worth %(value)s.") % {"kind": kind, "value": value}
+
+
+def _legal_words(kind: str | None, value: int) -> str:
+    """ "A legal sequence worth 24."."""
+    if kind == scala40_melds.SEQUENCE:
+        return gettext("A legal sequence worth %(value)s.") % {"value": value}
+    if kind == scala40_melds.SET:
+        return gettext("A legal set worth %(value)s.") % {"value": value}
+    return gettext("A legal %(kind)s worth %(value)s.") % {"kind": kind, "value": value}
 
 
 def _meld(index: int, meld: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
@@ -136,7 +157,7 @@ def _meld(index: int, meld: Mapping[str, Any], names: Mapping[int, str]) -> dict
         "index": index,
         "number": index + 1,
         "cards": cards,
-        "note": f"joker as {joker['as'].short}" if joker else "",
+        "note": gettext("joker as %(card)s") % {"card": joker["as"].short} if joker else "",
         "owner": seat_name(names, owner) if isinstance(owner, int) and owner >= 0 else "",
         "burraco": None,
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.games.base import log_faces, seat_name
@@ -17,13 +18,14 @@ from tournaments.web.cards import face, faces
 
 class Scopa(ItalianProfile):
     game_type = "scopa"
-    home_title = "Scopa"
+    home_title = _("Scopa")
+    title_words = _("Scopa")
     default = True
     pdf_rows = 10
     pdf_headings = {"settebello": "Settebello"}
     table_template = "games/_scopa_table.html"
     plays_as_moves = True
-    move_question = "which cards does it take?"
+    move_question = _("which cards does it take?")
     option_labels = {
         "target": (
             _("Points to win"),
@@ -63,32 +65,39 @@ class Scopa(ItalianProfile):
         columns: Columns = []
         context["table_cards"] = faces(view.get("table")) if playing else None
         if playing:
-            fact("Stock", f"{view.get('stock_size', 0)} cards face down")
+            fact(
+                gettext("Stock"),
+                gettext("%(cards)s cards face down") % {"cards": view.get("stock_size", 0)},
+            )
             if view.get("last_capturer") is not None:
-                fact("Last capture", seat_name(names, view["last_capturer"]))
+                fact(gettext("Last capture"), seat_name(names, view["last_capturer"]))
             columns = [
-                ("Taken", [str(n) for n in view.get("captured") or []]),
-                ("Scope", [str(n) for n in view.get("scope") or []]),
+                (gettext("Taken"), [str(n) for n in view.get("captured") or []]),
+                (gettext("Scope"), [str(n) for n in view.get("scope") or []]),
             ]
         last = view.get("last_play")
         if last and playing:
-            fact("Last play", _last_play_words(last, names), [face(last["card"])])
+            fact(gettext("Last play"), _last_play_words(last, names), [face(last["card"])])
         if view.get("last_round") and not playing:
-            fact("Last round", _last_round_words(view["last_round"], context["sides"]))
+            fact(gettext("Last round"), _last_round_words(view["last_round"], context["sides"]))
         return columns
 
     def move(self, value: str, capture: list[str], signal: str | None) -> dict[str, Any]:
         taken = faces(capture)
-        text = "Take" if taken else "Lay it on the table"
-        words = " and ".join(c.name for c in taken)
-        aria = f", taking the {words}" if taken else ", laying it on the table"
+        text = gettext("Take") if taken else gettext("Lay it on the table")
+        words = pgettext("between cards", " and ").join(c.name for c in taken)
+        aria = (
+            gettext(", taking the %(cards)s") % {"cards": words}
+            if taken
+            else gettext(", laying it on the table")
+        )
         return {"value": value, "text": text, "cards": taken, "aria": aria}
 
     def log_extra(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """ "Alice plays 7♦ and takes 3♦ 4♣"."""
         capture = event.get("capture") if event.get("type") == "play" else None
         if isinstance(capture, list) and capture:
-            return {"then": "and takes", "taken": log_faces(capture)}
+            return {"then": gettext("and takes"), "taken": log_faces(capture)}
         return {}
 
 
@@ -96,9 +105,11 @@ def _last_play_words(last: Mapping[str, Any], names: Mapping[int, str]) -> str:
     who = seat_name(names, last["seat"])
     taken = last.get("capture") or []
     if not taken:
-        return f"laid by {who}"
+        return gettext("laid by %(who)s") % {"who": who}
     shown = " ".join(face(code).short for code in taken)
-    return f"by {who}, taking {shown}" + (" \u2014 scopa!" if last.get("scopa") else "")
+    if last.get("scopa"):
+        return gettext("by %(who)s, taking %(cards)s — scopa!") % {"who": who, "cards": shown}
+    return gettext("by %(who)s, taking %(cards)s") % {"who": who, "cards": shown}
 
 
 def _last_round_words(last_round: Mapping[str, Any], sides: list[dict[str, Any]]) -> str:
@@ -108,11 +119,17 @@ def _last_round_words(last_round: Mapping[str, Any], sides: list[dict[str, Any]]
     def per_side(key: str) -> str:
         return "\u2013".join(str(v) for v in count.get(key) or [])
 
-    parts = [f"cards {per_side('cards')}", f"coins {per_side('coins')}"]
+    parts = [
+        gettext("cards %(count)s") % {"count": per_side("cards")},
+        gettext("coins %(count)s") % {"count": per_side("coins")},
+    ]
     settebello = count.get("settebello")
     if isinstance(settebello, int) and settebello < len(labels):
-        parts.append(f"settebello {labels[settebello]}")
-    parts += [f"primiera {per_side('primiera')}", f"scope {per_side('scope')}"]
+        parts.append(gettext("settebello %(who)s") % {"who": labels[settebello]})
+    parts += [
+        gettext("primiera %(count)s") % {"count": per_side("primiera")},
+        gettext("scope %(count)s") % {"count": per_side("scope")},
+    ]
     return ", ".join(parts)
 
 

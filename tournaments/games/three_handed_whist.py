@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.games.three_handed_whist import DUMMY_TARGET
@@ -14,7 +15,8 @@ from tournaments.games.whists import WhistProfile
 
 class ThreeHandedWhist(WhistProfile):
     game_type = "three_handed_whist"
-    home_title = "Three-handed whist"
+    home_title = _("Three-handed whist")
+    title_words = _("Three-handed whist")
     pdf_rows = 15
     pdf_headings = {"dummy": "Dummy to"}
     option_labels = {
@@ -29,7 +31,10 @@ class ThreeHandedWhist(WhistProfile):
     }
 
     turn_words = {
-        "exchange": ("Your turn: keep your hand or take the spare.", "to keep or exchange"),
+        "exchange": (
+            _("Your turn: keep your hand or take the spare."),
+            _("Waiting for %(who)s to keep or exchange."),
+        ),
     }
 
     def seat_parts(
@@ -51,20 +56,30 @@ class ThreeHandedWhist(WhistProfile):
         if phase in ("deal", "over"):
             return
         if phase == "exchange":
-            spare = "the dummy" if view.get("spare_is_dummy") else "a hand laid down"
-            add("Spare hand", f"{view.get('spare_size', 0)} cards face down ({spare})")
+            size = view.get("spare_size", 0)
+            if view.get("spare_is_dummy"):
+                words = gettext("%(cards)s cards face down (the dummy)")
+            else:
+                words = gettext("%(cards)s cards face down (a hand laid down)")
+            add(gettext("Spare hand"), words % {"cards": size})
         order = [(view["dealer"] + 1 + i) % game.players for i in range(game.players)]
         decided = [
-            f"{seat_name(names, seat)} {'took' if took else 'kept'}"
+            (gettext("%(who)s took") if took else gettext("%(who)s kept"))
+            % {"who": seat_name(names, seat)}
             for seat, took in zip(order, view.get("exchanges") or [], strict=False)
         ]
         if decided:
-            add("Exchange", ", ".join(decided))
+            add(gettext("Exchange"), ", ".join(decided))
 
     def log_words(self, kind: Any, event: Mapping[str, Any], who: str) -> LogWords | None:
         if kind == "exchange":
             took = event.get("take")
-            return (f"{who} takes the spare hand." if took else f"{who} keeps their hand."), []
+            words = (
+                gettext("%(who)s takes the spare hand.")
+                if took
+                else gettext("%(who)s keeps their hand.")
+            )
+            return words % {"who": who}, []
         return None
 
 

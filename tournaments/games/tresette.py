@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.games.base import LogWords, log_faces, seat_name
@@ -15,26 +16,27 @@ from tournaments.games.italian import Columns, Fact, ItalianProfile
 from tournaments.web.cards import SUIT_SYMBOLS, SUIT_WORDS
 
 SIGNALS = {
-    "busso": ("Busso", "partner, win this trick if you can"),
-    "striscio": ("Striscio", "I hold more of this suit"),
-    "volo": ("Volo", "this is my last card of the suit"),
+    "busso": ("Busso", _("partner, win this trick if you can")),
+    "striscio": ("Striscio", _("I hold more of this suit")),
+    "volo": ("Volo", _("this is my last card of the suit")),
 }
 SIGNAL_WORDS = {
-    "busso": "busso: win this trick if you can",
-    "striscio": "striscio: more of this suit",
-    "volo": "volo: the last of this suit",
+    "busso": _("busso: win this trick if you can"),
+    "striscio": _("striscio: more of this suit"),
+    "volo": _("volo: the last of this suit"),
 }
-RANK_WORDS = {"3": "3s", "2": "2s", "A": "aces"}
+RANK_WORDS = {"3": _("3s"), "2": _("2s"), "A": _("aces")}
 THIRD_SIGNS = {0: "", 1: "\u2153", 2: "\u2154"}
 
 
 class Tresette(ItalianProfile):
     game_type = "tresette"
-    home_title = "Tresette"
+    home_title = _("Tresette")
+    title_words = _("Tresette")
     pdf_rows = 8
     pdf_headings = {"last_trick": "Last trick"}
     plays_as_moves = True
-    move_question = "with a signal?"
+    move_question = _("with a signal?")
     option_labels = {
         "target": (
             _("Points to win"),
@@ -59,7 +61,7 @@ class Tresette(ItalianProfile):
     ) -> Columns:
         columns: Columns = []
         if playing:
-            columns = [("Points", [thirds_words(n) for n in view.get("thirds") or []])]
+            columns = [(gettext("Points"), [thirds_words(n) for n in view.get("thirds") or []])]
         declarations = view.get("declarations") or []
         context["declarations"] = [
             {
@@ -70,20 +72,21 @@ class Tresette(ItalianProfile):
             for d in declarations
         ]
         if view.get("declarations_shown") and not declarations and playing:
-            fact("Declarations", "none this deal")
+            fact(gettext("Declarations"), gettext("none this deal"))
         return columns
 
     def move(self, value: str, capture: list[str], signal: str | None) -> dict[str, Any]:
         title, meaning = SIGNALS.get(signal, ("", "")) if signal else ("", "")
-        text = f"{title}: {meaning}" if signal else "Play it, no signal"
-        aria = f" signalling {signal}" if signal else ""
+        text = f"{title}: {meaning}" if signal else gettext("Play it, no signal")
+        aria = gettext(" signalling %(signal)s") % {"signal": signal} if signal else ""
         return {"value": value, "text": text, "cards": [], "aria": aria}
 
     def log_words(self, kind: Any, event: Mapping[str, Any], who: str) -> LogWords | None:
         """A lead with its signal: "Alice leads (busso: win this trick if you can)"."""
         signal = event.get("signal")
         if kind == "play" and isinstance(signal, str):
-            return f"{who} leads ({SIGNAL_WORDS.get(signal, signal)})", log_faces(
+            words = SIGNAL_WORDS.get(signal, signal)
+            return gettext("%(who)s leads (%(signal)s)") % {"who": who, "signal": words}, log_faces(
                 [event.get("card")]
             )
         return None
@@ -105,12 +108,15 @@ def declaration_words(declaration: Mapping[str, Any]) -> str:
     """A Tresette declaration in words: "napoletana in coins", "three 2s (no ♠)"."""
     kind = declaration.get("combination")
     if kind == "napoletana":
-        return f"napoletana (3, 2, A) in {_suit(declaration.get('suit', ''))}"
+        suit = _suit(declaration.get("suit", ""))
+        return gettext("napoletana (3, 2, A) in %(suit)s") % {"suit": suit}
     rank = RANK_WORDS.get(declaration.get("rank", ""), declaration.get("rank", ""))
     if kind == "four":
-        return f"four {rank}"
+        return gettext("four %(rank)s") % {"rank": rank}
     missing = declaration.get("missing")
-    return f"three {rank}" + (f" (no {_suit(missing)})" if missing else "")
+    if missing:
+        return gettext("three %(rank)s (no %(suit)s)") % {"rank": rank, "suit": _suit(missing)}
+    return gettext("three %(rank)s") % {"rank": rank}
 
 
 PROFILE = Tresette()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.games.base import AddFact
@@ -14,7 +15,8 @@ from tournaments.web.cards import face
 
 class Whist(WhistProfile):
     game_type = "whist"
-    home_title = "Partnership whist"
+    home_title = _("Partnership whist")
+    title_words = _("Partnership whist")
     pdf_rows = 14
     option_labels = {
         "target": (_("Points to win"), _("The points a team needs to win the game.")),
@@ -25,7 +27,9 @@ class Whist(WhistProfile):
     ) -> None:
         super().facts(game, view, names, add)
         if view.get("trump_card"):
-            add("Turned", "in the dealer's hand", cards=[face(view["trump_card"])])
+            add(
+                gettext("Turned"), gettext("in the dealer's hand"), cards=[face(view["trump_card"])]
+            )
 
 
 PROFILE = Whist()

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engine import EngineError
 from tournaments.models import Game
@@ -31,7 +33,7 @@ from tournaments.web.words import engine_sentence
 
 __all__ = ["FormProblem", "Outcome", "submit", "tally_fields", "tally_from_form"]
 
-STALE = "Someone acted first \u2014 the table has been refreshed."
+STALE = gettext_lazy("Someone acted first — the table has been refreshed.")
 """The message for a form rendered at a version the game has since left."""
 
 
@@ -63,7 +65,7 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
     except Conflict as conflict:
         current = Game.objects.only("status", "version").get(pk=game.pk)
         if current.status == Game.Status.ACTIVE and current.version != version:
-            return Outcome(409, STALE)
+            return Outcome(409, str(STALE))
         return Outcome(409, engine_sentence(str(conflict)))
     except (EngineError, ServiceError) as error:
         return Outcome(getattr(error, "status", 400), engine_sentence(str(error)))
@@ -77,11 +79,13 @@ def form_stamp(data: Mapping[str, Any]) -> tuple[uuid.UUID, int]:
         version = int(str(data.get("version", "")))
     except ValueError:
         raise FormProblem(
-            "That form is incomplete (it has no event id or version); the table has been "
-            "refreshed, please try again."
+            _(
+                "That form is incomplete (it has no event id or version); the table has been "
+                "refreshed, please try again."
+            )
         ) from None
     if version < 0:
-        raise FormProblem("That form's version is not a version; the table has been refreshed.")
+        raise FormProblem(_("That form's version is not a version; the table has been refreshed."))
     return event_id, version
 
 
@@ -92,21 +96,21 @@ def event_from_form(game: Game, seat: int, data: QueryDict) -> dict[str, Any]:
         move = (data.get("move") or "").split()
         if move:
             return play_from_move(seat, move)
-        return {"type": "play", "seat": seat, "card": _required(data, "card", "a card")}
+        return {"type": "play", "seat": seat, "card": _required(data, "card")}
     if kind == "split":
         return {"type": "split", "seat": seat, "first": data.getlist("first")}
     if kind == "exchange":
         take = data.get("take")
         if take not in ("0", "1"):
-            raise FormProblem("Choose whether to keep your hand or take the spare.")
+            raise FormProblem(_("Choose whether to keep your hand or take the spare."))
         return {"type": "exchange", "seat": seat, "take": take == "1"}
     if kind == "joker":
-        return {"type": "joker", "seat": seat, "as": _required(data, "as", "a card")}
+        return {"type": "joker", "seat": seat, "as": _required(data, "as")}
     if kind == "tally":
         return tally_from_form(game, data)
     if rummy_actions.verb(kind) in rummy_actions.KINDS and rummy_actions.melds_game(game):
         return rummy_actions.event_from_form(game, seat, data)
-    raise FormProblem("That form was not understood; the table has been refreshed.")
+    raise FormProblem(_("That form was not understood; the table has been refreshed."))
 
 
 SIGNALS = ("busso", "volo", "striscio")
@@ -120,7 +124,7 @@ def play_from_move(seat: int, move: list[str]) -> dict[str, Any]:
     signals = [word for word in rest if word in SIGNALS]
     capture = [word for word in rest if word not in SIGNALS]
     if len(signals) > 1:
-        raise FormProblem("A lead carries one signal at most.")
+        raise FormProblem(_("A lead carries one signal at most."))
     if signals:
         event["signal"] = signals[0]
     if capture:
@@ -128,8 +132,8 @@ def play_from_move(seat: int, move: list[str]) -> dict[str, Any]:
     return event
 
 
-def _required(data: QueryDict, key: str, what: str) -> str:
+def _required(data: QueryDict, key: str) -> str:
     value = data.get(key)
     if not value:
-        raise FormProblem(f"Choose {what} first.")
+        raise FormProblem(_("Choose a card first."))
     return value

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournaments.games import GameProfile
-from tournaments.games.base import log_faces
+from tournaments.games.base import log_faces, seat_name
 from tournaments.web.cards import CardFace
 from tournaments.web.tallies import tally_words
 
@@ -30,7 +33,7 @@ def describe(
     event = entry["event"]
     kind = event.get("type")
     seat = event.get("seat")
-    who = names.get(seat, f"seat {seat + 1}") if isinstance(seat, int) else ""
+    who = seat_name(names, seat) if isinstance(seat, int) else ""
     text, cards = profile.log_words(kind, event, who) or _words(kind, event, who, names)
     described: dict[str, Any] = {"sequence": entry["sequence"], "text": text, "cards": cards}
     described.update(profile.log_extra(event))
@@ -42,13 +45,15 @@ def _words(
 ) -> tuple[str, list[CardFace]]:
     hidden = event.get("hidden", False)
     if kind == "deal":
-        return ("The cards are dealt." if hidden else "The cards were dealt (see the record)."), []
+        return (
+            _("The cards are dealt.") if hidden else _("The cards were dealt (see the record).")
+        ), []
     if kind == "reshuffle":
-        return "The cards are reshuffled.", []
+        return _("The cards are reshuffled."), []
     if kind == "play":
-        return f"{who} plays", log_faces([event.get("card")])
+        return _("%(who)s plays") % {"who": who}, log_faces([event.get("card")])
     if kind == "tally":
-        return f"Score sheet: {_tally_words(event, names)}.", []
+        return _("Score sheet: %(tally)s.") % {"tally": _tally_words(event, names)}, []
     return f"{kind} {who}".strip() + ".", []
 
 
@@ -59,7 +64,7 @@ def _tally_words(event: Mapping[str, Any], names: Mapping[int, str]) -> str:
     seats = sorted(names) or list(range(rows))
 
     def label(index: int) -> str:
-        members = [names.get(s, f"seat {s + 1}") for s in seats if s % rows == index]
-        return " & ".join(members) or f"seat {index + 1}"
+        members = [seat_name(names, s) for s in seats if s % rows == index]
+        return pgettext("between partners", " & ").join(members) or seat_name({}, index)
 
     return tally_words(event, label)

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from engine.options import Option
-from tournaments.games import default_game
+from tournaments.games import default_game, profile_for
 from tournaments.services import casual
 from tournaments.services.errors import ServiceError
 from tournaments.web.gates import login_required
@@ -33,7 +33,7 @@ DEFAULT_GAME = default_game()
 
 
 def _games() -> list[tuple[str, str]]:
-    return [(name, engine.game_class(name).title) for name in engine.available_games()]
+    return [(name, profile_for(name).title) for name in engine.available_games()]
 
 
 def _teams(game_type: str, players: int) -> bool:
@@ -79,7 +79,10 @@ class NewGameForm(forms.Form):
         self.fields["seat"].error_messages["invalid_choice"] = _("Choose one of the seats listed.")
         self.fields["players"].error_messages["invalid_choice"] = _(
             "%(game)s is played by %(counts)s players."
-        ) % {"game": cls.title, "counts": _(" or ").join(str(n) for n in counts)}
+        ) % {
+            "game": profile_for(self.game_type).title,
+            "counts": _(" or ").join(str(n) for n in counts),
+        }
         if _teams(self.game_type, players):
             self.fields["seat"].help_text = _(
                 "Seats 1 and 3 play together against seats 2 and 4%(more)s. The other seats "

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.games import profile_for
 from tournaments.games.rummy import Answer
 from tournaments.games.scala40 import joker_names as _scala40_choices  # noqa: F401 - old name, tests call it
@@ -69,7 +71,7 @@ def _meld_index(data: Mapping[str, Any]) -> int:
     try:
         return int(str(data.get("meld", "")))
     except ValueError:
-        raise FormProblem("Tap the meld to add to (or choose it in the list).") from None
+        raise FormProblem(_("Tap the meld to add to (or choose it in the list).")) from None
 
 
 def tokens_for(
@@ -95,34 +97,34 @@ def event_from_form(game: Game, seat: int, data: Mapping[str, Any]) -> dict[str,
     codes = selected(data)
     if kind == "discard":
         if len(codes) != 1:
-            raise FormProblem("Select exactly one card to discard.")
+            raise FormProblem(_("Select exactly one card to discard."))
         return {"type": "discard", "seat": seat, "card": codes[0]}
     if kind == "swap":
         parts = _arguments(data)
         if len(parts) != 2 or not parts[0].isdigit():
-            raise FormProblem("Choose the joker swap to make.")
+            raise FormProblem(_("Choose the joker swap to make."))
         return {"type": "swap", "seat": seat, "meld": int(parts[0]), "card": parts[1]}
     chosen = str(data.get("joker_as", ""))
     if kind == "open":
         melds = staged_melds(data)
         if codes:
-            tokens, _ = read_state(
+            tokens, _problem = read_state(
                 game, lambda s: tokens_for(game.game_type, s, seat, codes, None, chosen)
             )
             melds.append(tokens)
         if not melds:
-            raise FormProblem("Stage the melds of your opening first.")
+            raise FormProblem(_("Stage the melds of your opening first."))
         return {"type": "open", "seat": seat, "melds": melds}
     if kind not in ("meld", "add"):
-        raise FormProblem("That form was not understood; the table has been refreshed.")
+        raise FormProblem(_("That form was not understood; the table has been refreshed."))
     if not codes:
-        raise FormProblem("Select the cards in your hand first.")
+        raise FormProblem(_("Select the cards in your hand first."))
     meld = _meld_index(data) if kind == "add" else None
     tokens, answer = read_state(
         game, lambda s: tokens_for(game.game_type, s, seat, codes, meld, chosen)
     )
     if answer.choices and not answer.chosen:
-        raise FormProblem("Say what the joker (or wildcard) stands for first.")
+        raise FormProblem(_("Say what the joker (or wildcard) stands for first."))
     if kind == "add":
         return {"type": "add", "seat": seat, "meld": meld, "cards": tokens}
     return {"type": "meld", "seat": seat, "cards": tokens}
@@ -139,7 +141,7 @@ def check(game: Game, seat: int, data: Mapping[str, Any]) -> Answer:
     target = str(data.get("target", ""))
     staged = staged_melds(data)
     if not codes and not (target == "open" and staged):
-        return Answer(False, "Select cards in your hand to check a meld.")
+        return Answer(False, _("Select cards in your hand to check a meld."))
     raw_meld = str(data.get("meld", ""))
     meld = int(raw_meld) if raw_meld.isdigit() else None
     chosen = str(data.get("joker_as", ""))
@@ -153,7 +155,7 @@ def check(game: Game, seat: int, data: Mapping[str, Any]) -> Answer:
         if not answer.ok and not answer.choices:
             return answer
         if answer.choices and not answer.chosen:
-            answer.text = "Say what the wildcard stands for."
+            answer.text = _("Say what the wildcard stands for.")
             answer.ok = False
             return answer
         return profile_for(game.game_type).check_tokens(
@@ -183,16 +185,16 @@ def stage(game: Game, seat: int, data: Mapping[str, Any]) -> tuple[list[list[str
         return staged, None
     codes = selected(data)
     if not codes:
-        return staged, "Select the cards of a meld first."
+        return staged, _("Select the cards of a meld first.")
     chosen = str(data.get("joker_as", ""))
 
     def ask(state: Any) -> tuple[list[str], str | None]:
         tokens, answer = tokens_for(game.game_type, state, seat, codes, None, chosen)
         if answer.choices and not answer.chosen:
-            return tokens, "Say what the joker stands for first."
+            return tokens, _("Say what the joker stands for first.")
         result = state.check_meld_for(seat, tokens)
         return tokens, None if result.ok else engine_sentence(
-            result.reason or "", "That is not a meld."
+            result.reason or "", _("That is not a meld.")
         )
 
     tokens, problem = read_state(game, ask)

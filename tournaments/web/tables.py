@@ -11,6 +11,9 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
@@ -21,9 +24,14 @@ from tournaments.web.eventlog import describe
 LOG_LENGTH = 30
 """How many of the latest events a page lists."""
 
-TURN_WORDS = {"play": ("Your turn: play a card.", "to play")}
-"""Whose turn it is, by phase: (to the seat, to the others); a game's own phases are
-its profile's (:attr:`GameProfile.turn_words`)."""
+TURN_WORDS = {
+    "play": (
+        gettext_lazy("Your turn: play a card."),
+        gettext_lazy("Waiting for %(who)s to play."),
+    )
+}
+"""Whose turn it is, by phase: (to the seat, to the others, ``%(who)s`` the seats to
+act); a game's own phases are its profile's (:attr:`GameProfile.turn_words`)."""
 
 
 def load_game(game_id: uuid.UUID) -> Game:
@@ -43,7 +51,7 @@ def seat_names(game: Game) -> dict[int, str]:
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat, f"seat {seat + 1}")
+    return names[seat] if seat in names else _("seat %(number)s") % {"number": seat + 1}
 
 
 def _acting(to_act: Any) -> list[int]:
@@ -54,7 +62,9 @@ def _acting(to_act: Any) -> list[int]:
 
 def _side_label(view: Mapping[str, Any], names: Mapping[int, str], side: int) -> str:
     if "teams" in view:
-        return " & ".join(_name(names, s) for s in view["teams"][side])
+        return pgettext("between partners", " & ").join(
+            _name(names, s) for s in view["teams"][side]
+        )
     return _name(names, side)
 
 
@@ -73,13 +83,13 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
     for s in range(game.players):
         badges = []
         if game.status == Game.Status.ACTIVE and s == view.get("dealer"):
-            badges.append("dealer")
+            badges.append(_("dealer"))
         if targets:
-            badges.append(f"target {targets[s]}")
+            badges.append(_("target %(tricks)s") % {"tricks": targets[s]})
         if view.get("dummy_taker") == s:
-            badges.append("took the dummy")
+            badges.append(_("took the dummy"))
         if split_done is not None:
-            badges.append("has split" if split_done[s] else "splitting\u2026")
+            badges.append(_("has split") if split_done[s] else _("splitting…"))
         seats.append(
             {
                 "number": s,
@@ -165,28 +175,28 @@ def _facts(
 
     profile.facts(game, view, names, add)
     if game.mode == Game.Mode.PHYSICAL:
-        add("Cards", "real ones, entered from the score sheet")
+        add(_("Cards"), _("real ones, entered from the score sheet"))
     return facts
 
 
 def _turn(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int | None) -> dict:
     """Whose turn it is, in words; ``mine`` when it is the viewer's."""
     if game.status == Game.Status.SETUP:
-        return {"mine": False, "text": "Waiting for the game to start."}
+        return {"mine": False, "text": _("Waiting for the game to start.")}
     if view.get("over") or game.status == Game.Status.FINISHED:
-        return {"mine": False, "text": "The game is over."}
+        return {"mine": False, "text": _("The game is over.")}
     phase = view["phase"]
     if phase == "deal":
         if game.mode == Game.Mode.PHYSICAL:
-            return {"mine": me is not None, "text": "Enter the score sheet of this deal."}
-        return {"mine": False, "text": "Dealing\u2026"}
+            return {"mine": me is not None, "text": _("Enter the score sheet of this deal.")}
+        return {"mine": False, "text": _("Dealing…")}
     acting = _acting(view.get("to_act"))
     words = {**TURN_WORDS, **profile_for(game.game_type).turn_words}
-    mine_text, others = words.get(phase, ("Your turn.", "to act"))
+    mine_text, others = words.get(phase, (_("Your turn."), _("Waiting for %(who)s to act.")))
     if me is not None and me in acting:
-        return {"mine": True, "text": mine_text}
-    who = " and ".join(_name(names, s) for s in acting) or "nobody"
-    return {"mine": False, "text": f"Waiting for {who} {others}."}
+        return {"mine": True, "text": str(mine_text)}
+    who = pgettext("between names", " and ").join(_name(names, s) for s in acting) or _("nobody")
+    return {"mine": False, "text": others % {"who": who}}
 
 
 # ---------------------------------------------------------------------- pages
