@@ -172,12 +172,23 @@ PAGES = [
     ),
     ("/healthz", "tavolo.views.healthz", "healthz"),
     ("/favicon.ico", "tavolo.views.favicon", "favicon"),
+    ("/i18n/setlang/", "web.language.set_language", "set_language"),
+    ("/cards/style/", "web.card_style.set_card_style", "set_card_style"),
     ("/api/health/", "tavolo.api.HealthView", "api-health"),
     ("/api/schema/", "drf_spectacular.views.SpectacularAPIView", "api-schema"),
     ("/api/docs/", "drf_spectacular.views.SpectacularSwaggerView", "api-docs"),
 ]
 
-SITE = {"home", "healthz", "favicon", "api-health", "api-schema", "api-docs"}
+SITE = {
+    "home",
+    "healthz",
+    "favicon",
+    "api-health",
+    "api-schema",
+    "api-docs",
+    "set_language",
+    "set_card_style",
+}
 """Names of the site itself, outside any namespace."""
 
 
