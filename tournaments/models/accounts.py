@@ -18,7 +18,7 @@ from tournaments.models.players import Player
 
 CARD_STYLE_CHOICES = [
     ("italian", _("Italian (denari, coppe, spade, bastoni)")),
-    ("french", _("French (\u2666 \u2665 \u2660 \u2663)")),
+    ("french", _("French (♦ ♥ ♠ ♣)")),
 ]
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
-from tournaments.web.actions import tally_fields
 from tournaments.web import cards
+from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
 from tournaments.web.eventlog import describe
 
