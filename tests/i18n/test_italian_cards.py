@@ -12,10 +12,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from tests.support.factories import make_game
+from tests.support.factories import make_game, published
 from tournaments.models import Preferences
 from tournaments.services.games import read_state
 from tournaments.web import card_style
+from tournaments.web.sheet_pages import sheet_path
 
 FRENCH_GLYPHS = ("\u2666", "\u2665", "\u2660", "\u2663")
 ITALIAN_SUITS = ("denari", "coppe", "spade", "bastoni")
@@ -162,3 +163,27 @@ def test_card_codes_in_the_api_do_not_change(organiser):
     view = api.get(f"/api/games/{game.pk}/view", {"seat": 0}).json()
     assert view["hand"] == hand_of(game, 0)
     assert all(re.fullmatch(r"[A2-7JQK][SHDC]", code) for code in view["hand"] + view["table"])
+
+
+def _sheet_labels(html: str) -> str:
+    """The text of the tally form's labels (the legends are players' names)."""
+    return " ".join(re.findall(r'<label class="sheet-count">(.*?)<(?:input|select)', html))
+
+
+def test_the_scopa_sheet_draws_the_denari_symbol(client, db):
+    s = published("scopa", 2)
+    client.force_login(s.seat(0))
+    html = client.get(sheet_path(s.table())).content.decode()
+    labels = _sheet_labels(html)
+    assert 'href="#suit-denari"' in labels and "\u2666" not in labels
+    assert html.count('class="suit-sprite"') == 1
+    client.cookies[card_style.COOKIE] = "french"
+    french = client.get(sheet_path(s.table())).content.decode()
+    assert "\u2666" in _sheet_labels(french) and "suit-sprite" not in french
+
+
+def test_a_french_deck_sheet_is_unchanged(client, db):
+    s = published("german_whist", 2)
+    client.force_login(s.seat(0))
+    html = client.get(sheet_path(s.table())).content.decode()
+    assert "suit-sprite" not in html and "suit-icon" not in html

@@ -14,15 +14,17 @@ board is built, so the profiles' hooks call :func:`face` as before.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.utils import translation
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -180,6 +182,37 @@ def suit_words(suit: str) -> str:
     if _shown.get() == ITALIAN:
         return _suit_word(suit, ITALIAN)
     return f"{SUIT_WORDS[suit]} {SUIT_SYMBOLS[suit]}"
+
+
+_GLYPHS = re.compile("([\u2660\u2665\u2666\u2663])\ufe0e?")
+_GLYPH_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+
+
+def with_suit_icons(text: str) -> str:
+    """In the Italian style, a text's French suit symbols drawn as Italian suit icons
+    (the engine's sheet labels: "coins ♦", "settebello (7♦)"); otherwise unchanged."""
+    if _shown.get() != ITALIAN or not _GLYPHS.search(text):
+        return text
+    parts = _GLYPHS.split(text)
+    return mark_safe(  # noqa: S308 - the text is escaped, the icons are ours
+        "".join(
+            suit_icon(_GLYPH_SUITS[part]) if odd else conditional_escape(part)
+            for odd, part in ((i % 2 == 1, p) for i, p in enumerate(parts))
+        )
+    )
+
+
+def tally_with_suit_icons(fields: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A tally form's fields (:func:`tournaments.web.tallies.tally_fields`) with
+    :func:`with_suit_icons` labels."""
+    if not fields or _shown.get() != ITALIAN:
+        return fields
+    rows = [
+        {**row, "inputs": [{**i, "label": with_suit_icons(i["label"])} for i in row["inputs"]]}
+        for row in fields.get("rows", [])
+    ]
+    choices = [{**c, "label": with_suit_icons(c["label"])} for c in fields.get("choices", [])]
+    return {**fields, "rows": rows, "choices": choices}
 
 
 def style_for(deck: str) -> str:

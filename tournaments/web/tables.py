@@ -231,7 +231,9 @@ def _seat_board(game: Game, seat: int, choosing: str | None, rummy: Any) -> dict
             "me": _name(names, seat),
             "hand": hand,
             "form": form,
-            "tally": tally_fields(game, names) if form == "tally" else None,
+            "tally": cards.tally_with_suit_icons(tally_fields(game, names))
+            if form == "tally"
+            else None,
             "event_id": uuid.uuid4(),
             "moves_form": profile.plays_as_moves,
             "choosing": choosing if choosing in moves else None,
