@@ -47,7 +47,9 @@ class CardStyleMiddleware:
 
 
 @receiver(user_logged_in)
-def _saved_choice_on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any):
+def _saved_choice_on_login(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
     saved = Preferences.objects.filter(user_id=user.pk).values_list("card_style", flat=True)
     style = saved.first()
     if request is not None and style in cards.STYLES:
