@@ -50,6 +50,11 @@ REQUIRED = [
         "test_a_scopa_capture_is_chosen_on_a_phone",
     ),
     (
+        "Browser test: Italian cards on Scopa and Briscola boards at 360 px (Chromium)",
+        "tests.browser.test_browser_italian_cards",
+        None,  # parametrised (Scopa, Briscola): every case in the module must pass
+    ),
+    (
         "Browser test: a director publishes round 1 (Chromium)",
         "tests.browser.test_browser_director",
         "test_director_sets_up_a_tournament_and_publishes_round_one",

@@ -109,6 +109,8 @@ MIDDLEWARE = [
     # A club's default language when the browser asked for none; the API in English;
     # a user's saved choice becomes the browser's cookie when they log in.
     "tournaments.web.language.LanguageMiddleware",
+    # Italian or French cards for the Italian games: the viewer's cookie.
+    "tournaments.web.card_style.CardStyleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

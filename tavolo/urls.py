@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments.web import language
+from tournaments.web import card_style, language
 
 from . import api, views
 
@@ -23,6 +23,8 @@ urlpatterns = [
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     # The language switch: Django's set_language, which also saves a user's choice.
     path("i18n/setlang/", language.set_language, name="set_language"),
+    # Italian or French cards for Scopa, Briscola and Tresette (tournaments.web.card_style).
+    path("cards/style/", card_style.set_card_style, name="set_card_style"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),

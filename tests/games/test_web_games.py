@@ -17,6 +17,7 @@ from tests.support.factories import make_game
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, seat_view, start_game
+from tournaments.web import cards
 
 GAMES = [("whist", 4), ("german_whist", 2), ("three_handed_whist", 3), ("italian_whist", 3)]
 
@@ -65,13 +66,15 @@ def seat_url(game: Game, seat: int, suffix: str = "") -> str:
 
 
 def shows_card(html: str, code: str) -> bool:
-    """Whether the page draws, offers or names card ``code``."""
-    name = Card.parse(code).name
+    """Whether the page draws, offers or names card ``code`` (by its French name, or
+    its Italian one: Scopa, Briscola and Tresette draw the Italian deck)."""
+    with cards.showing(cards.ITALIAN):
+        italian = cards.face(code).name
+    names = {Card.parse(code).name, italian}
     return (
         f'data-card="{code}"' in html
         or f'value="{code}"' in html
-        or f'"{name}"' in html
-        or f"the {name}" in html
+        or any(f'"{name}"' in html or f"the {name}" in html for name in names)
     )
 
 

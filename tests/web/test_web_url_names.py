@@ -171,14 +171,24 @@ PAGES = [
         "sheets:round-pdf",
     ),
     ("/healthz", "tavolo.views.healthz", "healthz"),
-    ("/i18n/setlang/", "web.language.set_language", "set_language"),
     ("/favicon.ico", "tavolo.views.favicon", "favicon"),
+    ("/i18n/setlang/", "web.language.set_language", "set_language"),
+    ("/cards/style/", "web.card_style.set_card_style", "set_card_style"),
     ("/api/health/", "tavolo.api.HealthView", "api-health"),
     ("/api/schema/", "drf_spectacular.views.SpectacularAPIView", "api-schema"),
     ("/api/docs/", "drf_spectacular.views.SpectacularSwaggerView", "api-docs"),
 ]
 
-SITE = {"home", "set_language", "healthz", "favicon", "api-health", "api-schema", "api-docs"}
+SITE = {
+    "home",
+    "healthz",
+    "favicon",
+    "api-health",
+    "api-schema",
+    "api-docs",
+    "set_language",
+    "set_card_style",
+}
 """Names of the site itself, outside any namespace."""
 
 

@@ -60,6 +60,9 @@ class GameProfile:
     """The game the "new game" page offers first (exactly one profile sets it)."""
     home_title: ClassVar[Any] = ""
     """The game's name in the home page's list (the engine's title when empty)."""
+    deck: ClassVar[str] = "french"
+    """The deck its cards are drawn as: ``"french"`` or ``"italian"`` (denari, coppe,
+    spade, bastoni; :mod:`tournaments.web.cards`)."""
     title_words: ClassVar[Any] = ""
     """The engine's title marked for translation (``gettext_lazy``): the engine is
     language-free, so the name a person reads in their language is the profile's."""

@@ -27,6 +27,7 @@ class ItalianProfile(GameProfile):
     """Scopa, Briscola, Tresette: facts and side columns (:meth:`board`)."""
 
     trumps_word = pgettext_lazy("the trump suit of an Italian game", "Trumps")
+    deck = "italian"
 
     def extend_board(
         self,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.games.base import LogWords, log_faces, seat_name
 from tournaments.games.italian import Columns, Fact, ItalianProfile
-from tournaments.web.cards import SUIT_SYMBOLS, SUIT_WORDS
+from tournaments.web.cards import suit_words
 
 SIGNALS = {
     "busso": ("Busso", _("partner, win this trick if you can")),
@@ -93,7 +93,7 @@ class Tresette(ItalianProfile):
 
 
 def _suit(code: str) -> str:
-    return f"{SUIT_WORDS.get(code, code)} {SUIT_SYMBOLS.get(code, '')}".strip()
+    return suit_words(code)
 
 
 def thirds_words(value: int) -> str:

@@ -1,6 +1,6 @@
 """Players' own accounts: whether a signed-up user's e-mail address is verified, the
 one-time codes that let a user claim a guest record, the audit of each claim, and a
-user's preferences (the language they chose).
+user's preferences (the language they chose, the cards of the Italian games).
 
 A user made by a director or in the admin has no :class:`Account` row and counts as
 verified (someone vouched for them); a user who signed up on the site has one, with
@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.clubs import LANGUAGE_CHOICES, Club
 from tournaments.models.players import Player
+
+CARD_STYLE_CHOICES = [
+    ("italian", _("Italian (denari, coppe, spade, bastoni)")),
+    ("french", _("French (♦ ♥ ♠ ♣)")),
+]
 
 
 class Account(models.Model):
@@ -41,6 +47,14 @@ class Preferences(models.Model):
     )
     language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, blank=True)
     """The language chosen with the switcher; empty: none chosen (the browser decides)."""
+    card_style = models.CharField(
+        max_length=8,
+        choices=CARD_STYLE_CHOICES,
+        default="italian",
+        verbose_name=_("cards of the Italian games"),
+    )
+    """How Scopa, Briscola and Tresette cards are drawn: Italian suits (the default)
+    or French (:mod:`tournaments.web.card_style`)."""
 
     class Meta:
         verbose_name_plural = "preferences"

@@ -39,10 +39,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import EngineError
+from tournaments.games import profile_for
 from tournaments.models import Club, Game, Role, Table, Tournament
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
 from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.web import cards
 from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
 from tournaments.web.gates import tournament_view
@@ -153,7 +155,8 @@ def _context(
     writable = director or not state.get("closed")
     game = table.game
     assert game is not None
-    fields = tally_fields(game, _names(state))
+    with cards.showing(profile_for(game.game_type).deck) as card_style:
+        fields = cards.tally_with_suit_icons(tally_fields(game, _names(state)))
     code = table_code(table.pk)
     rows = []
     for deal in state["deals"]:
@@ -181,6 +184,7 @@ def _context(
         "state": state,
         "rows": rows,
         "fields": fields,
+        "card_style": card_style,
         "typed_fields": _typed(fields, error and error.get("data")),
         "error": error or {},
         "official": official,

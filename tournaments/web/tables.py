@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services.games import event_log, fairness_info, seat_view
+from tournaments.web import cards
 from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
 from tournaments.web.eventlog import describe
@@ -208,7 +209,15 @@ def seat_board(
     """Everything the seat's page shows: the table, the seat's own cards and the
     form(s) for its legal actions, stamped with a fresh event id. ``choosing``: a
     card whose choices (Scopa's captures, Tresette's signals) are shown open;
-    ``rummy``: the staged melds and cards kept selected (Burraco, Scala 40)."""
+    ``rummy``: the staged melds and cards kept selected (Burraco, Scala 40). The
+    cards are drawn in the game's deck (:func:`cards.showing`)."""
+    with cards.showing(profile_for(game.game_type).deck) as style:
+        context = _seat_board(game, seat, choosing, rummy)
+    context["card_style"] = style
+    return context
+
+
+def _seat_board(game: Game, seat: int, choosing: str | None, rummy: Any) -> dict[str, Any]:
     view = seat_view(game, seat)
     names = seat_names(game)
     context = table(game, view, names, me=seat)
@@ -232,7 +241,9 @@ def seat_board(
             "me": _name(names, seat),
             "hand": hand,
             "form": form,
-            "tally": tally_fields(game, names) if form == "tally" else None,
+            "tally": cards.tally_with_suit_icons(tally_fields(game, names))
+            if form == "tally"
+            else None,
             "event_id": uuid.uuid4(),
             "moves_form": profile.plays_as_moves,
             "choosing": choosing if choosing in moves else None,
@@ -246,11 +257,13 @@ def seat_board(
 def spectator_board(game: Game) -> dict[str, Any]:
     """What anyone may see: the public table, the public log and the fairness
     commitment (with the seed once the game is over)."""
-    view = seat_view(game, None)
-    names = seat_names(game)
-    context = table(game, view, names, me=None)
-    context["log"] = recent_log(game, None, view["version"], names)
+    with cards.showing(profile_for(game.game_type).deck) as style:
+        view = seat_view(game, None)
+        names = seat_names(game)
+        context = table(game, view, names, me=None)
+        context["log"] = recent_log(game, None, view["version"], names)
     context["fairness"] = fairness_info(game)
+    context["card_style"] = style
     return context
 
 
