@@ -14,6 +14,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.players import Player
 
@@ -22,14 +23,14 @@ class Game(models.Model):
     """One game of an engine game at one table."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Being set up"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
-        VOID = "void", "Voided (its table was re-seated by a correction)"
+        SETUP = "setup", _("Being set up")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        VOID = "void", _("Voided (its table was re-seated by a correction)")
 
     class Mode(models.TextChoices):
-        ONLINE = "online", "Played online (the server deals)"
-        PHYSICAL = "physical", "Played with real cards (score sheet tallies)"
+        ONLINE = "online", _("Played online (the server deals)")
+        PHYSICAL = "physical", _("Played with real cards (score sheet tallies)")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     game_type = models.CharField(max_length=40)
