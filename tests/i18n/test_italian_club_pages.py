@@ -58,6 +58,15 @@ ENGLISH_WORDS = (
     "table",
     "pairings",
     "entered",
+    "seat",
+    "bye",
+    "playing",
+    "disputed",
+    "finished",
+    "forfeit",
+    "no-show",
+    "here",
+    "withdrawn",
     "the",
 )
 """Words of these pages' English interface (whole words, case as written)."""
@@ -284,4 +293,14 @@ def test_a_new_club_director_sees_the_form_in_italian(client: Client) -> None:
     text = visible_text(italian(client, reverse("clubs:new")), [])
     for word in ("Crea un circolo", "Nome", "Descrizione", "(facoltativo)"):
         assert word in text
+    assert english_words_in(text) == []
+
+
+def test_a_player_reads_their_table_in_italian(client: Client, evening: Setup) -> None:
+    client.force_login(evening.seated[1][0])
+    club, cup = evening.club.slug, evening.round.tournament.slug
+    text = visible_text(
+        italian(client, reverse("tournaments:page", args=[club, cup])), typed_names(evening)
+    )
+    assert "Turno 1:" in text and "tavolo 1" in text and "posto 1, con" in text
     assert english_words_in(text) == []
