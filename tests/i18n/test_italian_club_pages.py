@@ -66,6 +66,7 @@ ENGLISH_WORDS = (
     "forfeit",
     "no-show",
     "here",
+    "director",
     "withdrawn",
     "the",
 )
@@ -224,7 +225,7 @@ def test_the_draft_rounds_control_page_speaks_italian(client: Client, evening: S
         ("public pairings", ("Turno 1", "Tavolo 1", "Classifica", "Segnapunti")),
         ("table cards", ("Cartellini dei tavoli, turno 1", "Stampa", "Posto 1")),
         ("confirm pair", ("Abbinare il turno 2?", "Tavolo 1")),
-        ("dashboard", ("Turno 1", "Tavolo 2")),
+        ("dashboard", ("Turno 1", "Tavolo 2", "direttore")),
         ("404", ("Pagina non trovata",)),
         ("home", ("Circoli e tornei", "Circoli", "Partite")),
     ],
