@@ -13,8 +13,10 @@ from html.parser import HTMLParser
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.support.factories import director_of, make_club, make_user, published
 from tests.support.sheets import Setup, cid
@@ -304,4 +306,11 @@ def test_a_player_reads_their_table_in_italian(client: Client, evening: Setup) -
         italian(client, reverse("tournaments:page", args=[club, cup])), typed_names(evening)
     )
     assert "Turno 1:" in text and "tavolo 1" in text and "posto 1, con" in text
+    assert english_words_in(text) == []
+
+
+def test_the_server_error_page_speaks_italian() -> None:
+    with translation.override("it"):
+        text = visible_text(render_to_string("500.html"), [])
+    assert "Errore del server" in text and "Qualcosa è andato storto" in text
     assert english_words_in(text) == []
