@@ -62,10 +62,10 @@ class Club(models.Model):
 class Role(models.TextChoices):
     """What a member may do in a club, weakest first."""
 
-    PLAYER = "player", "Player"
-    SCORER = "scorer", "Scorer"
-    DIRECTOR = "director", "Director"
-    OWNER = "owner", "Owner"
+    PLAYER = "player", _("Player")
+    SCORER = "scorer", _("Scorer")
+    DIRECTOR = "director", _("Director")
+    OWNER = "owner", _("Owner")
 
 
 ROLE_RANK = {role: rank for rank, role in enumerate(Role)}

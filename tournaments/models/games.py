@@ -15,6 +15,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.players import Player
 
@@ -25,12 +26,12 @@ class Game(models.Model):
     class Status(models.TextChoices):
         SETUP = "setup", _("Being set up")
         ACTIVE = "active", _("In play")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("a game", "Finished")
         VOID = "void", _("Voided (its table was re-seated by a correction)")
 
     class Mode(models.TextChoices):
-        ONLINE = "online", "Played online (the server deals)"
-        PHYSICAL = "physical", "Played with real cards (score sheet tallies)"
+        ONLINE = "online", _("Played online (the server deals)")
+        PHYSICAL = "physical", _("Played with real cards (score sheet tallies)")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     game_type = models.CharField(max_length=40)

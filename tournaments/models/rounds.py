@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.games import Game
 from tournaments.models.tournaments import Entry, Tournament
@@ -18,8 +19,8 @@ from tournaments.models.tournaments import Entry, Tournament
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Paired, not published"
-        PUBLISHED = "published", "Published"
+        DRAFT = "draft", _("Paired, not published")
+        PUBLISHED = "published", _("Published")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

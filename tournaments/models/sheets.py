@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.rounds import Table
 from tournaments.models.tournaments import Entry
@@ -62,8 +63,8 @@ class Forfeit(models.Model):
     """A director's record that an entry did not play its table of a round."""
 
     class Kind(models.TextChoices):
-        NO_SHOW = "no_show", "Did not come"
-        FORFEIT = "forfeit", "Conceded / left the table"
+        NO_SHOW = "no_show", _("Did not come")
+        FORFEIT = "forfeit", _("Conceded / left the table")
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="forfeits")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="forfeits")

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.clubs import Club, Team
 from tournaments.models.players import Player
@@ -20,31 +21,31 @@ from tournaments.models.players import Player
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Being set up"
-        OPEN = "open", "Open for entries"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Being set up")
+        OPEN = "open", _("Open for entries")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class EntryKind(models.TextChoices):
-        INDIVIDUAL = "individual", "Individuals"
-        TEAM = "team", "Fixed teams"
+        INDIVIDUAL = "individual", _("Individuals")
+        TEAM = "team", _("Fixed teams")
 
     class PairingMethod(models.TextChoices):
-        SWISS = "swiss", "Swiss by score"
-        DANESE_PURO = "danese_puro", "Danese puro (1st–2nd, 3rd–4th …)"
-        DANESE_MODIFICATO = "danese_modificato", "Danese modificato (no repeat of last round)"
-        MITCHELL = "mitchell", "Mitchell (North-South stay, East-West move)"
-        ROUND_ROBIN = "round_robin", "Round robin (all'italiana)"
-        WHIST_DRIVE = "whist_drive", "Whist drive (progressive, partners change)"
+        SWISS = "swiss", _("Swiss by score")
+        DANESE_PURO = "danese_puro", _("Danese puro (1st–2nd, 3rd–4th …)")
+        DANESE_MODIFICATO = "danese_modificato", _("Danese modificato (no repeat of last round)")
+        MITCHELL = "mitchell", _("Mitchell (North-South stay, East-West move)")
+        ROUND_ROBIN = "round_robin", _("Round robin (all'italiana)")
+        WHIST_DRIVE = "whist_drive", _("Whist drive (progressive, partners change)")
 
     class FirstRound(models.TextChoices):
-        RATING = "rating", "By rating"
-        ENTRY = "entry", "By entry order"
-        DRAW = "draw", "Drawn by lot"
+        RATING = "rating", _("By rating")
+        ENTRY = "entry", _("By entry order")
+        DRAW = "draw", _("Drawn by lot")
 
     class Mode(models.TextChoices):
-        PHYSICAL = "physical", "Real cards, score sheets"
-        ONLINE = "online", "Played online"
+        PHYSICAL = "physical", _("Real cards, score sheets")
+        ONLINE = "online", _("Played online")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=120)
@@ -124,9 +125,9 @@ class Entry(models.Model):
     """One entrant of a tournament: a player, or a team when entries are teams."""
 
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        CHECKED_IN = "checked_in", "Checked in"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveIntegerField()

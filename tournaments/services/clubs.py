@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
 from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
@@ -46,11 +47,14 @@ def require_role(user: User, club: Club, minimum: Role) -> Role:
     role = role_in(user, club)
     if role is None or ROLE_RANK[role] < ROLE_RANK[minimum]:
         if not user.is_authenticated:
-            raise Forbidden("log in first")
-        raise Forbidden(
-            f"this needs the {minimum.label.lower()} role in {club.name}"
-            + (f"; you are a {role.label.lower()}" if role else "; you are not a member")
-        )
+            raise Forbidden(_("log in first"))
+        names = {"role": minimum.label.lower(), "club": club.name}
+        if role is None:
+            refusal = _("this needs the %(role)s role in %(club)s; you are not a member")
+            raise Forbidden(refusal % names)
+        names["current"] = role.label.lower()
+        refusal = _("this needs the %(role)s role in %(club)s; you are a %(current)s")
+        raise Forbidden(refusal % names)
     return role
 
 
@@ -58,7 +62,7 @@ def club_by_slug(slug: str) -> Club:
     try:
         return Club.objects.get(slug=slug)
     except Club.DoesNotExist:
-        raise NotFound(f"there is no club {slug!r}") from None
+        raise NotFound(_("there is no club %(slug)s") % {"slug": repr(slug)}) from None
 
 
 def create_club(
@@ -73,15 +77,15 @@ def create_club(
     """A new club, with ``owner`` as its owner (its time zone Europe/Rome and its
     language Italian unless given)."""
     if not owner.is_authenticated:
-        raise Forbidden("log in to create a club")
+        raise Forbidden(_("log in to create a club"))
     zone = check_time_zone(time_zone) if time_zone else DEFAULT_TIME_ZONE
     language = check_language(language) if language else DEFAULT_LANGUAGE
     name = name.strip()
     if not name:
-        raise ServiceError("a club needs a name")
+        raise ServiceError(_("a club needs a name"))
     slug = slugify(slug or name)[:60]
     if not slug:
-        raise ServiceError("the club's short name must contain letters or digits")
+        raise ServiceError(_("the club's short name must contain letters or digits"))
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -89,7 +93,7 @@ def create_club(
             )
             Membership.objects.create(club=club, user_id=owner.pk, role=Role.OWNER)
     except IntegrityError:
-        raise Conflict(f"a club called {slug!r} already exists") from None
+        raise Conflict(_("a club called %(slug)s already exists") % {"slug": repr(slug)}) from None
     return club
 
 
@@ -114,7 +118,8 @@ def _member(club: Club, username: str) -> tuple[AbstractBaseUser, Membership | N
     try:
         user = user_model.objects.get(**{user_model.USERNAME_FIELD: username})
     except user_model.DoesNotExist:
-        raise ServiceError(f"there is no user called {username!r}") from None
+        refusal = _("there is no user called %(name)s") % {"name": repr(username)}
+        raise ServiceError(refusal) from None
     return user, Membership.objects.filter(club=club, user=user).first()
 
 
@@ -125,11 +130,11 @@ def _check_may_change(club: Club, acting: Role, current: Membership | None, new:
     if current is not None:
         ranks.append(ROLE_RANK[Role(current.role)])
     if any(rank >= ROLE_RANK[Role.DIRECTOR] for rank in ranks) and acting != Role.OWNER:
-        raise Forbidden("only an owner names, changes or removes directors and owners")
+        raise Forbidden(_("only an owner names, changes or removes directors and owners"))
     if current is not None and current.role == Role.OWNER and new != Role.OWNER:
         owners = Membership.objects.select_for_update().filter(club=club, role=Role.OWNER)
         if owners.count() <= 1:
-            raise Conflict("a club keeps at least one owner; name another owner first")
+            raise Conflict(_("a club keeps at least one owner; name another owner first"))
 
 
 def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
@@ -139,11 +144,14 @@ def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
         new_role = Role(role)
     except ValueError:
         choices = ", ".join(r.value for r in Role)
-        raise ServiceError(f"unknown role {role!r} (the roles are: {choices})") from None
+        raise ServiceError(
+            _("unknown role %(role)s (the roles are: %(choices)s)")
+            % {"role": repr(role), "choices": choices}
+        ) from None
     user, current = _member(club, username)
     with transaction.atomic():
         _check_may_change(club, acting, current, new_role)
-        membership, _ = Membership.objects.update_or_create(
+        membership, _created = Membership.objects.update_or_create(
             club=club, user=user, defaults={"role": new_role}
         )
     return membership
@@ -151,9 +159,11 @@ def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
 
 def remove_member(club: Club, *, by: User, username: str) -> None:
     acting = require_role(by, club, Role.DIRECTOR)
-    _, current = _member(club, username)
+    _user, current = _member(club, username)
     if current is None:
-        raise ServiceError(f"{username!r} is not a member of {club.name}")
+        raise ServiceError(
+            _("%(name)s is not a member of %(club)s") % {"name": repr(username), "club": club.name}
+        )
     with transaction.atomic():
         _check_may_change(club, acting, current, None)
         current.delete()
@@ -164,9 +174,9 @@ def add_guest(club: Club, *, by: User, name: str, household: str = "") -> Player
     require_role(by, club, Role.SCORER)
     name = name.strip()
     if not name:
-        raise ServiceError("a player needs a name")
+        raise ServiceError(_("a player needs a name"))
     if len(name) > 120:
-        raise ServiceError("a player's name is at most 120 characters")
+        raise ServiceError(_("a player's name is at most 120 characters"))
     return Player.objects.create(name=name, club=club, household=household.strip()[:120])
 
 
@@ -183,11 +193,11 @@ def create_team(club: Club, *, by: User, name: str, players: Sequence[Player]) -
     require_role(by, club, Role.DIRECTOR)
     name = name.strip()
     if not name:
-        raise ServiceError("a team needs a name")
+        raise ServiceError(_("a team needs a name"))
     if len(players) < 2:
-        raise ServiceError("a team needs at least two players")
+        raise ServiceError(_("a team needs at least two players"))
     if len({p.pk for p in players}) != len(players):
-        raise ServiceError("a player cannot be in a team twice")
+        raise ServiceError(_("a player cannot be in a team twice"))
     try:
         with transaction.atomic():
             team = Team.objects.create(club=club, name=name)
@@ -195,7 +205,10 @@ def create_team(club: Club, *, by: User, name: str, players: Sequence[Player]) -
                 TeamMember(team=team, player=p, position=i) for i, p in enumerate(players)
             )
     except IntegrityError:
-        raise Conflict(f"{club.name} already has a team called {name!r}") from None
+        raise Conflict(
+            _("%(club)s already has a team called %(name)s")
+            % {"club": club.name, "name": repr(name)}
+        ) from None
     return team
 
 
@@ -216,7 +229,10 @@ def club_player(club: Club, player_id: int, *, field: str = "player") -> Player:
         .first()
     )
     if found is None:
-        raise ServiceError(f"{club.name} has no player with id {player_id}", field=field)
+        raise ServiceError(
+            _("%(club)s has no player with id %(id)s") % {"club": club.name, "id": player_id},
+            field=field,
+        )
     return found
 
 
@@ -224,5 +240,8 @@ def club_team(club: Club, team_id: int, *, field: str = "team") -> Team:
     """One of the club's teams, by id (a :class:`ServiceError` naming ``field``)."""
     found = Team.objects.filter(club=club, pk=team_id).first()
     if found is None:
-        raise ServiceError(f"{club.name} has no team with id {team_id}", field=field)
+        raise ServiceError(
+            _("%(club)s has no team with id %(id)s") % {"club": club.name, "id": team_id},
+            field=field,
+        )
     return found

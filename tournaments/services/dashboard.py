@@ -42,6 +42,11 @@ class ClubRole:
     def directs(self) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role.DIRECTOR]
 
+    @property
+    def label(self) -> str:
+        """The role as the page names it, in the page's language ("director")."""
+        return str(Role(self.role).label).lower()
+
 
 @dataclass
 class Evening:

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from scoring.owed import owe_standings
 from tournaments.models import (
@@ -66,10 +67,13 @@ def register(
     login enters themselves while entries are open. After round 1 is published the
     entry is late: it joins the next round with the tournament's late-entry score."""
     if (player is None) == (team is None):
-        raise ServiceError("enter either a player or a team")
+        raise ServiceError(_("enter either a player or a team"))
     is_team = tournament.entry_kind == Tournament.EntryKind.TEAM
     if is_team != (team is not None):
-        raise ServiceError(f"this tournament's entries are {tournament.get_entry_kind_display()}")
+        raise ServiceError(
+            _("this tournament's entries are %(kind)s")
+            % {"kind": tournament.get_entry_kind_display()}
+        )
     manager = has_role(by, tournament.club, Role.SCORER)
     if not manager:
         own = by.is_authenticated and (
@@ -77,27 +81,33 @@ def register(
             or (team is not None and team.memberships.filter(player__user_id=by.pk).exists())
         )
         if not own:
-            raise Forbidden("only the club's directors and scorers enter other players")
+            raise Forbidden(_("only the club's directors and scorers enter other players"))
         closed = entries_taken(tournament)
         if closed is not None:
             raise Conflict(closed)
     if tournament.status == Tournament.Status.FINISHED:
-        raise Conflict("the tournament is finished")
+        raise Conflict(_("the tournament is finished"))
     require_editable(tournament)
     if team is not None:
         if team.club_id != tournament.club_id:
-            raise ServiceError(f"{team.name} is not a team of {tournament.club.name}")
+            raise ServiceError(
+                _("%(team)s is not a team of %(club)s")
+                % {"team": team.name, "club": tournament.club.name}
+            )
         size = seats_per_side(tournament)
         if team.memberships.count() != size:
-            raise ServiceError(f"a team here has {size} players; {team.name} does not")
+            raise ServiceError(
+                _("a team here has %(n)s players; %(team)s does not")
+                % {"n": size, "team": team.name}
+            )
     if isinstance(rating, bool) or not isinstance(rating, int) or not -1 <= rating < 10**6:
-        raise ServiceError("rating must be a whole number from 0 to 999999")
+        raise ServiceError(_("rating must be a whole number from 0 to 999999"))
     members = _players_of(player, team)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         clash = Entry.objects.filter(tournament=tournament).filter(_holding(members))
         if clash.exists():
-            raise Conflict(f"{clash.first().name} is already entered")  # type: ignore[union-attr]
+            raise Conflict(_("%(name)s is already entered") % {"name": clash.first().name})  # type: ignore[union-attr]
         if is_full(tournament):
             raise Conflict(full_message(tournament))
         played = published_rounds(tournament)
@@ -122,9 +132,9 @@ def register_self(
     """The logged-in user enters themselves, their player made (named after them) if
     they have none yet. Only the club's directors and scorers set a rating."""
     if not by.is_authenticated:
-        raise Forbidden("log in to enter a tournament")
+        raise Forbidden(_("log in to enter a tournament"))
     if rating and not has_role(by, tournament.club, Role.SCORER):
-        raise Forbidden("only the club's directors and scorers set ratings", field="rating")
+        raise Forbidden(_("only the club's directors and scorers set ratings"), field="rating")
     with transaction.atomic():  # the player made is not kept if the entry is refused
         player = player_of_user(by.get_username())
         return register(tournament, by=by, player=player, rating=rating, affiliation=affiliation)
@@ -140,7 +150,9 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     try:
         return tournament.entries.select_related("player", "team").get(pk=entry_id)
     except (Entry.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"{tournament.name} has no entry {entry_id!r}") from None
+        raise NotFound(
+            _("%(name)s has no entry %(id)s") % {"name": tournament.name, "id": repr(entry_id)}
+        ) from None
 
 
 def _may_act_for(by: User, entry: Entry) -> bool:
@@ -152,9 +164,9 @@ def _may_act_for(by: User, entry: Entry) -> bool:
 def check_in(entry: Entry, *, by: User, checked_in: bool = True) -> Entry:
     """Mark an entry present (or not). The player themselves or a scorer/director."""
     if not _may_act_for(by, entry):
-        raise Forbidden("only the player or the club's scorers and directors check in")
+        raise Forbidden(_("only the player or the club's scorers and directors check in"))
     if entry.status == Entry.Status.WITHDRAWN:
-        raise Conflict(f"{entry.name} has withdrawn")
+        raise Conflict(_("%(name)s has withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
     entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
     entry.save(update_fields=["status"])
@@ -165,9 +177,9 @@ def check_in(entry: Entry, *, by: User, checked_in: bool = True) -> Entry:
 def withdraw(entry: Entry, *, by: User) -> Entry:
     """Withdraw: no longer paired, results kept. A draft round is dropped (re-pair)."""
     if not _may_act_for(by, entry):
-        raise Forbidden("only the player or the club's scorers and directors withdraw an entry")
+        raise Forbidden(_("only the player or the club's scorers and directors withdraw an entry"))
     if entry.status == Entry.Status.WITHDRAWN:
-        raise Conflict(f"{entry.name} has already withdrawn")
+        raise Conflict(_("%(name)s has already withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
     with transaction.atomic():
         entry.status = Entry.Status.WITHDRAWN
@@ -203,22 +215,25 @@ def forbid(tournament: Tournament, *, by: User, first: Entry, second: Entry, rea
     """Keep two entries apart at every table from the next pairing on."""
     require_role(by, tournament.club, Role.DIRECTOR)
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
-        raise ServiceError("both entries must belong to this tournament")
+        raise ServiceError(_("both entries must belong to this tournament"))
     if first.pk == second.pk:
-        raise ServiceError("a forbidden pair needs two different entries")
+        raise ServiceError(_("a forbidden pair needs two different entries"))
     low, high = sorted((first, second), key=lambda e: e.pk)
     pair, created = ForbiddenPair.objects.get_or_create(
         tournament=tournament, first=low, second=high, defaults={"reason": reason[:200]}
     )
     if not created:
-        raise Conflict(f"{low.name} and {high.name} are already kept apart")
+        raise Conflict(
+            _("%(first)s and %(second)s are already kept apart")
+            % {"first": low.name, "second": high.name}
+        )
     _drop_draft(tournament)
     return pair
 
 
 def allow(tournament: Tournament, *, by: User, pair_id: int) -> None:
     require_role(by, tournament.club, Role.DIRECTOR)
-    deleted, _ = ForbiddenPair.objects.filter(tournament=tournament, pk=pair_id).delete()
+    deleted, _pairs = ForbiddenPair.objects.filter(tournament=tournament, pk=pair_id).delete()
     if not deleted:
         raise NotFound(f"there is no forbidden pair {pair_id}")
     _drop_draft(tournament)

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.owed import owe_standings
 from tournaments import pairing
@@ -81,7 +82,9 @@ def round_of(tournament: Tournament, number: int) -> Round:
     try:
         return tournament.rounds.get(number=number)
     except (Round.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"{tournament.name} has no round {number!r}") from None
+        raise NotFound(
+            _("%(name)s has no round %(n)s") % {"name": tournament.name, "n": repr(number)}
+        ) from None
 
 
 def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: bool = False) -> Round:
@@ -97,20 +100,22 @@ def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: boo
         number = published + 1
         if number > tournament.rounds_planned:
             raise Conflict(
-                f"all {tournament.rounds_planned} rounds are published; "
-                "raise rounds_planned to add one"
+                _("all %(n)s rounds are published; raise rounds_planned to add one")
+                % {"n": tournament.rounds_planned}
             )
         last = tournament.rounds.filter(number=published).first() if published else None
         table_states.require_finished(last, confirmed=confirm_unfinished)
         data = pairing_input(tournament, number)
         if not data["entrants"]:
-            raise Conflict("no entry is checked in: check entries in before pairing")
+            raise Conflict(_("no entry is checked in: check entries in before pairing"))
         try:
             result = pairing.pair_round(pairing.parse_round(data))
         except pairing.PairingInputError as error:
-            raise ServiceError(f"cannot pair round {number}: {error}") from None
+            raise ServiceError(
+                _("cannot pair round %(n)s: %(error)s") % {"n": number, "error": error}
+            ) from None
         if not result.tables:
-            raise Conflict(f"{len(result.byes)} entrant(s) cannot fill a table")
+            raise Conflict(_("%(n)s entrant(s) cannot fill a table") % {"n": len(result.byes)})
         round_ = reusable_draft(tournament, number) or Round.objects.create(
             tournament=tournament, number=number, method=tournament.pairing_method
         )
@@ -137,7 +142,8 @@ def _draft(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.is_published:
         raise Conflict(
-            f"round {round_.number} is published: change it with a correction, with a reason"
+            _("round %(n)s is published: change it with a correction, with a reason")
+            % {"n": round_.number}
         )
     return round_
 
@@ -148,14 +154,16 @@ def _locate(round_: Round, entry_id: int) -> TableEntry | Bye:
         return place
     bye = Bye.objects.filter(round=round_, entry_id=entry_id).first()
     if bye is None:
-        raise ServiceError(f"entry {entry_id} is not in round {round_.number}")
+        raise ServiceError(
+            _("entry %(id)s is not in round %(n)s") % {"id": entry_id, "n": round_.number}
+        )
     return bye
 
 
 def _exchange(round_: Round, first: int, second: int) -> list[Table]:
     """Exchange two entries' places (seat, table or bye); the tables touched."""
     if first == second:
-        raise ServiceError("choose two different entries to swap")
+        raise ServiceError(_("choose two different entries to swap"))
     a, b = _locate(round_, first), _locate(round_, second)
     # Unique (round, entry): both rows go, then come back with their entries exchanged.
     TableEntry.objects.filter(round=round_, entry_id__in=(first, second)).delete()
@@ -185,7 +193,9 @@ def publish(round_: Round, *, by: User) -> Round:
         round_ = _draft(round_)
         tournament = round_.tournament
         if not round_.tables.exists():
-            raise Conflict(f"round {round_.number} has no tables: pair it again first")
+            raise Conflict(
+                _("round %(n)s has no tables: pair it again first") % {"n": round_.number}
+            )
         for table in round_.tables.all():
             _give_game(table, tournament, by)
         round_.status = Round.Status.PUBLISHED
@@ -244,11 +254,13 @@ def correct(round_: Round, *, by: User, first: int, second: int, reason: str) ->
     require_editable(round_.tournament)
     reason = reason.strip()
     if not reason:
-        raise ServiceError("a correction needs a reason")
+        raise ServiceError(_("a correction needs a reason"))
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if not round_.is_published:
-            raise Conflict(f"round {round_.number} is not published: swap entries directly")
+            raise Conflict(
+                _("round %(n)s is not published: swap entries directly") % {"n": round_.number}
+            )
         tables = _exchange(round_, first, second)
         change: dict[str, Any] = {"swap": [first, second], "tables": {}}
         for table in {t.pk: t for t in tables}.values():
@@ -256,7 +268,8 @@ def correct(round_: Round, *, by: User, first: int, second: int, reason: str) ->
             old = table.game
             if _has_begun(old):
                 raise Conflict(
-                    f"table {table.number} has begun playing; enter a correction in its game"
+                    _("table %(n)s has begun playing; enter a correction in its game")
+                    % {"n": table.number}
                 )
             if old is not None:
                 Game.objects.filter(pk=old.pk).update(status=Game.Status.VOID)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from engine import EngineError, game_class, new_game
 from scoring.owed import owe_standings
@@ -109,7 +110,9 @@ def tournament_in(club: Club, slug: str) -> Tournament:
     try:
         return Tournament.objects.select_related("club").get(club=club, slug=slug)
     except Tournament.DoesNotExist:
-        raise NotFound(f"{club.name} has no tournament {slug!r}") from None
+        raise NotFound(
+            _("%(club)s has no tournament %(slug)s") % {"club": club.name, "slug": repr(slug)}
+        ) from None
 
 
 def check_game(settings: Mapping[str, Any]) -> None:
@@ -129,7 +132,9 @@ def check_game(settings: Mapping[str, Any]) -> None:
     for size in sizes:
         if size not in cls.player_counts:
             raise ServiceError(
-                f"{game_type} is played by {allowed} players, not {size}", field="table_sizes"
+                _("%(game)s is played by %(allowed)s players, not %(n)s")
+                % {"game": game_type, "allowed": allowed, "n": size},
+                field="table_sizes",
             )
         try:
             game = new_game(game_type, size, settings["options"])
@@ -141,31 +146,37 @@ def check_game(settings: Mapping[str, Any]) -> None:
     if entry_kind == Tournament.EntryKind.TEAM:
         if not team_game or len(sizes) != 1:
             raise ServiceError(
-                f"{game_type} at {sizes} seats is not a partnership game: enter individuals",
+                _("%(game)s at %(sizes)s seats is not a partnership game: enter individuals")
+                % {"game": game_type, "sizes": sizes},
                 field="entry_kind",
             )
         if method == METHOD.WHIST_DRIVE:
             raise ServiceError(
-                "the whist-drive movement is for individuals; fixed teams play Swiss, "
-                "Danese, Mitchell or round robin",
+                _(
+                    "the whist-drive movement is for individuals; fixed teams play Swiss, "
+                    "Danese, Mitchell or round robin"
+                ),
                 field="pairing_method",
             )
     elif team_game and method != METHOD.WHIST_DRIVE:
         raise ServiceError(
-            f"{game_type} is played in partnerships: enter fixed teams, or pair "
-            "individuals with the whist-drive movement",
+            _(
+                "%(game)s is played in partnerships: enter fixed teams, or pair "
+                "individuals with the whist-drive movement"
+            )
+            % {"game": game_type},
             field="pairing_method",
         )
     if method == METHOD.WHIST_DRIVE and (not team_game or sizes != [4]):
         raise ServiceError(
-            "the whist-drive movement needs a partnership game at tables of four",
+            _("the whist-drive movement needs a partnership game at tables of four"),
             field="pairing_method",
         )
     pairing_sizes = [2] if entry_kind == Tournament.EntryKind.TEAM else sizes
     if method in HEAD_TO_HEAD_ONLY and pairing_sizes != [2]:
         raise ServiceError(
-            f"{METHOD(method).label} pairs two sides per table; "
-            f"{game_type} here seats {pairing_sizes[0]} entrants",
+            _("%(method)s pairs two sides per table; %(game)s here seats %(n)s entrants")
+            % {"method": METHOD(method).label, "game": game_type, "n": pairing_sizes[0]},
             field="pairing_method",
         )
 
@@ -189,9 +200,9 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
     if "name" in cleaned:
         cleaned["name"] = cleaned["name"].strip()
         if not cleaned["name"] or len(cleaned["name"]) > 120:
-            raise ServiceError("a tournament needs a name of 1 to 120 characters", field="name")
+            raise ServiceError(_("a tournament needs a name of 1 to 120 characters"), field="name")
     if not partial and "name" not in cleaned:
-        raise ServiceError("a tournament needs a name", field="name")
+        raise ServiceError(_("a tournament needs a name"), field="name")
     if not partial and "game_type" not in cleaned:
         raise ServiceError("a tournament needs a game (game_type)", field="game_type")
     choices = {
@@ -208,9 +219,9 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
                 field=key,
             )
     if "rounds_planned" in cleaned and not 1 <= cleaned["rounds_planned"] <= 99:
-        raise ServiceError("the number of rounds must be from 1 to 99", field="rounds_planned")
+        raise ServiceError(_("the number of rounds must be from 1 to 99"), field="rounds_planned")
     if cleaned.get("group_size") is not None and not 2 <= cleaned["group_size"] <= 64:
-        raise ServiceError("a round-robin group has 2 to 64 entrants", field="group_size")
+        raise ServiceError(_("a round-robin group has 2 to 64 entrants"), field="group_size")
     if "late_entry_score" in cleaned:
         try:
             score = Decimal(str(cleaned["late_entry_score"]))
@@ -245,7 +256,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
     check_details(cleaned)
     slug = slugify(cleaned.pop("slug", "") or cleaned["name"])[:60]
     if not slug:
-        raise ServiceError("the tournament's short name needs letters or digits", field="slug")
+        raise ServiceError(_("the tournament's short name needs letters or digits"), field="slug")
     try:
         with transaction.atomic():
             return Tournament.objects.create(
@@ -256,7 +267,11 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
                 **cleaned,
             )
     except IntegrityError:
-        raise Conflict(f"{club.name} already has a tournament {slug!r}", field="slug") from None
+        raise Conflict(
+            _("%(club)s already has a tournament %(slug)s")
+            % {"club": club.name, "slug": repr(slug)},
+            field="slug",
+        ) from None
 
 
 def update_tournament(
@@ -275,10 +290,12 @@ def update_tournament(
         locked = sorted(changed & GAME_FIELDS)
         if published and locked:
             raise Conflict(
-                f"{', '.join(locked)} cannot change once a round is published", field=locked[0]
+                _("%(fields)s cannot change once a round is published")
+                % {"fields": ", ".join(locked)},
+                field=locked[0],
             )
         if changed & GAME_FIELDS and tournament.entries.exists() and "entry_kind" in changed:
-            raise Conflict("entry_kind cannot change once there are entries", field="entry_kind")
+            raise Conflict(_("entry_kind cannot change once there are entries"), field="entry_kind")
         merged = {f: getattr(tournament, f) for f in GAME_FIELDS | SCORING_FIELDS} | cleaned
         check_game(merged)
         check_scoring(merged)

@@ -161,18 +161,27 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
                 club_service.set_role(
                     club, by=request.user, username=data["username"], role=data["role"]
                 )
-                done = f"{data['username']} is now {Role(data['role']).label.lower()}."
+                done = _("%(user)s is now %(role)s.") % {
+                    "user": data["username"],
+                    "role": Role(data["role"]).label.lower(),
+                }
             elif action == "remove":
                 club_service.remove_member(club, by=request.user, username=data["username"])
-                done = f"{data['username']} is no longer a member."
+                done = _("%(user)s is no longer a member.") % {"user": data["username"]}
             elif action == "guest":
                 guest = club_service.add_guest(
                     club, by=request.user, name=data["name"], household=data["household"]
                 )
-                done = f"{guest.name} is now a guest of {club.name}."
+                done = _("%(name)s is now a guest of %(club)s.") % {
+                    "name": guest.name,
+                    "club": club.name,
+                }
             elif action == "zone":
                 club_service.set_time_zone(club, by=request.user, time_zone=data["time_zone"])
-                done = f"{club.name} now shows times in {club.time_zone}."
+                done = _("%(club)s now shows times in %(zone)s.") % {
+                    "club": club.name,
+                    "zone": club.time_zone,
+                }
             elif action == "language":
                 club_service.set_language(club, by=request.user, language=data["language"])
                 done = _("%(club)s now speaks %(language)s to visitors who ask for none.") % {
@@ -187,7 +196,7 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
                     name=data["name"],
                     players=[chosen[pk] for pk in form.player_ids()],
                 )
-                done = f"Team {team.name} made."
+                done = _("Team %(name)s made.") % {"name": team.name}
     except ServiceError as error:
         if action == "remove":
             context = _manage_context(club, {"banner": sentence(error)})

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -59,7 +60,7 @@ def _choices(club: Club, tournament: Tournament) -> dict[str, list[tuple[int, st
 def _add_form(kind: str, club: Club, tournament: Tournament, data: Any = None) -> Any:
     if kind == "guest":
         return GuestEntryForm(data, prefix="guest")
-    label = "Club player" if kind == "player" else "Team"
+    label = _("Club player") if kind == "player" else _("Team")
     return ChoiceEntryForm(data, prefix=kind, choices=_choices(club, tournament)[kind], label=label)
 
 
@@ -158,8 +159,12 @@ def entry_add(request: HttpRequest, club: Club, tournament: Tournament, kind: st
     except ServiceError as error:
         attach(form, error, "name" if kind == "guest" else "choice")
         return _page(request, club, tournament, error.status, forms={kind: form})
-    late = f" (joins round {entry.joins_round})" if entry.joins_round > 1 else ""
-    messages.success(request, f"{entry.name} entered as number {entry.number}{late}.")
+    names = {"name": entry.name, "number": entry.number, "round": entry.joins_round}
+    if entry.joins_round > 1:
+        done = _("%(name)s entered as number %(number)s (joins round %(round)s).") % names
+    else:
+        done = _("%(name)s entered as number %(number)s.") % names
+    messages.success(request, done)
     return _back(club, tournament)
 
 
@@ -204,7 +209,7 @@ def entry_withdraw(
         if may(request, club, Role.SCORER):
             return _page(request, club, tournament, error.status, banner=sentence(error))
         return forbidden(request, club, sentence(error), error.status)
-    messages.success(request, f"{entry.name} has withdrawn.")
+    messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.name})
     if may(request, club, Role.SCORER):
         return _back(club, tournament)
     return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
@@ -224,7 +229,7 @@ def entry_edit(
         except ServiceError as error:
             banner, status = sentence(error), error.status
         else:
-            messages.success(request, f"{entry.name}: saved.")
+            messages.success(request, _("%(name)s: saved.") % {"name": entry.name})
             return _back(club, tournament)
     else:
         banner = f"{entry.name}: " + " ".join(
@@ -254,7 +259,11 @@ def forbid(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResp
     except ServiceError as error:
         attach(form, error, "second")
         return _page(request, club, tournament, error.status, forbid_form=form)
-    messages.success(request, f"{first.name} and {second.name} are kept apart.")
+    messages.success(
+        request,
+        _("%(first)s and %(second)s are kept apart.")
+        % {"first": first.name, "second": second.name},
+    )
     return _back(club, tournament)
 
 
@@ -265,5 +274,5 @@ def allow(request: HttpRequest, club: Club, tournament: Tournament, pair_id: int
         tournament_service.allow(tournament, by=request.user, pair_id=pair_id)
     except NotFound:
         raise Http404("no such forbidden pair") from None
-    messages.success(request, "They may meet again.")
+    messages.success(request, _("They may meet again."))
     return _back(club, tournament)

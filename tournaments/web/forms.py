@@ -64,15 +64,18 @@ def default_sizes(game_type: str | None) -> str:
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, label=_("Name"))
     slug = forms.SlugField(
         max_length=60,
         required=False,
-        label="Short name (in the address)",
-        help_text="Letters, digits and hyphens; made from the name when left empty.",
+        label=_("Short name (in the address)"),
+        help_text=_("Letters, digits and hyphens; made from the name when left empty."),
     )
     description = forms.CharField(
-        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Description"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
@@ -107,32 +110,35 @@ class LanguageForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(max_length=150, label="User name")
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER)
+    username = forms.CharField(max_length=150, label=_("User name"))
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.PLAYER)
 
 
 class RemoveMemberForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(max_length=150, label=_("Username"))
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, label=_("Name"))
     household = forms.CharField(
-        max_length=120, required=False, help_text="Players of one household can be kept apart."
+        max_length=120,
+        required=False,
+        label=_("Household"),
+        help_text=_("Players of one household can be kept apart."),
     )
 
 
 class TeamForm(forms.Form):
     """A team's name and up to four players, in seating order."""
 
-    name = forms.CharField(max_length=120, label="Team name")
+    name = forms.CharField(max_length=120, label=_("Team name"))
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [(str(pk), name) for pk, name in players]
         for n in range(4):
             self.fields[f"player_{n}"] = forms.ChoiceField(
-                choices=choices, required=n < 2, label=f"Player {n + 1}"
+                choices=choices, required=n < 2, label=_("Player %(n)s") % {"n": n + 1}
             )
 
     def player_ids(self) -> list[int]:
@@ -149,16 +155,17 @@ class TeamForm(forms.Form):
 class RatingField(forms.IntegerField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
+        kwargs.setdefault("label", _("Rating"))
         super().__init__(min_value=0, max_value=999_999, **kwargs)
 
 
 class GuestEntryForm(forms.Form):
     """A new guest, entered at once."""
 
-    name = forms.CharField(max_length=120)
-    household = forms.CharField(max_length=120, required=False)
+    name = forms.CharField(max_length=120, label=_("Name"))
+    household = forms.CharField(max_length=120, required=False, label=_("Household"))
     rating = RatingField()
-    affiliation = forms.CharField(max_length=120, required=False, label="Club team")
+    affiliation = forms.CharField(max_length=120, required=False, label=_("Club team"))
 
 
 class ChoiceEntryForm(forms.Form):
@@ -166,7 +173,7 @@ class ChoiceEntryForm(forms.Form):
 
     choice = forms.ChoiceField(choices=())
     rating = RatingField()
-    affiliation = forms.CharField(max_length=120, required=False, label="Club team")
+    affiliation = forms.CharField(max_length=120, required=False, label=_("Club team"))
 
     def __init__(self, *args: Any, choices: list[tuple[int, str]], label: str, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -175,17 +182,17 @@ class ChoiceEntryForm(forms.Form):
 
 
 class EntryEditForm(forms.Form):
-    rating = forms.IntegerField(min_value=0, max_value=999_999)
-    household = forms.CharField(max_length=120, required=False)
-    affiliation = forms.CharField(max_length=120, required=False, label="Club team")
+    rating = forms.IntegerField(min_value=0, max_value=999_999, label=_("Rating"))
+    household = forms.CharField(max_length=120, required=False, label=_("Household"))
+    affiliation = forms.CharField(max_length=120, required=False, label=_("Club team"))
 
 
 class PairForm(forms.Form):
     """Two entrants (a forbidden pair, or a correction with its reason)."""
 
-    first = forms.ChoiceField(choices=(), label="First entrant")
-    second = forms.ChoiceField(choices=(), label="Second entrant")
-    reason = forms.CharField(max_length=200, required=False)
+    first = forms.ChoiceField(choices=(), label=_("First entrant"))
+    second = forms.ChoiceField(choices=(), label=_("Second entrant"))
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
 
     def __init__(
         self, *args: Any, entries: list[tuple[int, str]], reason_required: bool = False, **kw: Any
@@ -199,7 +206,7 @@ class PairForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
-            self.add_error("second", "Choose two different entrants.")
+            self.add_error("second", _("Choose two different entrants."))
         return cleaned
 
     def pair(self) -> tuple[int, int]:
@@ -210,16 +217,19 @@ class ForfeitForm(forms.Form):
     """A no-show or forfeit at a table of a published round: ``place`` is
     ``"<table number>:<entry id>"``, one choice per entrant seated in the round."""
 
-    place = forms.ChoiceField(choices=(), label="Entrant (and table)")
+    place = forms.ChoiceField(choices=(), label=_("Entrant (and table)"))
     kind = forms.ChoiceField(
-        choices=[("no_show", "No-show: did not come"), ("forfeit", "Forfeit: conceded or left")],
-        label="What happened",
+        choices=[
+            ("no_show", _("No-show: did not come")),
+            ("forfeit", _("Forfeit: conceded or left")),
+        ],
+        label=_("What happened"),
     )
-    note = forms.CharField(max_length=200, required=False)
+    note = forms.CharField(max_length=200, required=False, label=_("Note"))
 
     def __init__(self, *args: Any, places: list[tuple[str, str]], **kw: Any) -> None:
         super().__init__(*args, **kw)
-        self.fields["place"].choices = [("", "— choose —"), *places]
+        self.fields["place"].choices = [("", _("— choose —")), *places]
 
     def table_and_entry(self) -> tuple[int, int]:
         table, entry = self.cleaned_data["place"].split(":")

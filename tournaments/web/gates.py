@@ -108,7 +108,8 @@ def forbidden(
 
 
 def _role_page(request: HttpRequest, club: Club, role: Role) -> HttpResponse:
-    return forbidden(request, club, f"the {role.label.lower()} role in {club.name}")
+    what = _("the %(role)s role in %(club)s") % {"role": role.label.lower(), "club": club.name}
+    return forbidden(request, club, what)
 
 
 def role_refusal(
@@ -122,7 +123,7 @@ def role_refusal(
     if not request.user.is_authenticated and request.method == "GET" and not is_htmx(request):
         return to_login(request)
     if is_htmx(request):
-        return HttpResponse("You may not do this here (log in again?).", status=403)
+        return HttpResponse(_("You may not do this here (log in again?)."), status=403)
     return refused(request, club) if refused is not None else _role_page(request, club, role)
 
 
@@ -133,7 +134,7 @@ def login_refusal(request: HttpRequest, *, post_to_login: bool = False) -> HttpR
         return None
     if request.method == "GET" or post_to_login:
         return to_login(request)
-    return forbidden(request, None, "a login")
+    return forbidden(request, None, _("a login"))
 
 
 # ---------------------------------------------------------------------- decorators
@@ -233,7 +234,7 @@ def seat_view(view: View) -> View:
             raise Http404("no such seat")
         if not request.user.is_authenticated:
             if is_htmx(request):
-                return HttpResponse("Please log in again.", status=403)
+                return HttpResponse(_("Please log in again."), status=403)
             return to_login(request)
         if not access.can_see_seat(request.user, game, seat):
             context = {"game": game, "seat": seat, "title": tables.title_of(game.game_type)}

@@ -11,6 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.models import GameScore
 from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
@@ -27,10 +28,10 @@ def teams(tournament: Tournament) -> bool:
 def place_label(tournament: Tournament, position: int, sides: int) -> str:
     """Where an entrant sits: its seat, or for a team its side and seats."""
     if not teams(tournament):
-        return f"seat {position + 1}"
+        return _("seat %(n)s") % {"n": position + 1}
     per_side = seats_per_side(tournament)
     seats = " & ".join(str(position + k * sides + 1) for k in range(per_side))
-    return f"side {position + 1} (seats {seats})"
+    return _("side %(n)s (seats %(seats)s)") % {"n": position + 1, "seats": seats}
 
 
 def round_tables(round_: Round) -> dict[str, Any]:
@@ -179,5 +180,5 @@ def place_link(place: Place) -> dict[str, str]:
     table = place.table
     assert table is not None and table.game is not None
     if table.game.mode == Game.Mode.PHYSICAL:
-        return {"link": sheet_path(table), "label": "Score sheet"}
-    return {"link": reverse("games:seat", args=[table.game_id, place.seat]), "label": "Play"}
+        return {"link": sheet_path(table), "label": _("Score sheet")}
+    return {"link": reverse("games:seat", args=[table.game_id, place.seat]), "label": _("Play")}

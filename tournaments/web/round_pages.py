@@ -214,7 +214,8 @@ def _places(round_: Round) -> list[tuple[str, str]]:
     return [
         (
             f"{p.table.number}:{p.entry_id}",
-            f"Table {p.table.number} · {p.entry.number}. {p.entry.name}",
+            _("Table %(n)s · %(number)s. %(name)s")
+            % {"n": p.table.number, "number": p.entry.number, "name": p.entry.name},
         )
         for p in places
     ]
@@ -264,7 +265,9 @@ def round_pair(request: HttpRequest, club: Club, tournament: Tournament) -> Http
         context = page_context(request, club, tournament)
         context["banner"] = sentence(error)
         return render(request, "tournaments/page.html", context, status=error.status)
-    messages.success(request, f"Round {round_.number} paired: check it, then publish.")
+    messages.success(
+        request, _("Round %(n)s paired: check it, then publish.") % {"n": round_.number}
+    )
     return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, round_.number]))
 
 
@@ -290,7 +293,7 @@ def round_swap(
     round_ = round_or_404(tournament, number)
     context = control_context(request, club, tournament, round_, banner=banner)
     if status == 200:
-        context["notice"] = "Swapped."
+        context["notice"] = _("Swapped.")
     return render(request, template, context, status=status)
 
 
@@ -305,7 +308,9 @@ def round_publish(
     except ServiceError as error:
         context = control_context(request, club, tournament, round_, banner=sentence(error))
         return render(request, "tournaments/control.html", context, status=error.status)
-    messages.success(request, f"Round {number} is published: the tables have their games.")
+    messages.success(
+        request, _("Round %(n)s is published: the tables have their games.") % {"n": number}
+    )
     return redirect(reverse("rounds:public", args=[club.slug, tournament.slug, number]))
 
 
@@ -331,7 +336,7 @@ def round_correct(
     except ServiceError as error:
         attach(form, error, "reason")
         return render(request, "tournaments/control.html", context, status=error.status)
-    messages.success(request, "Correction recorded; the tables concerned have new games.")
+    messages.success(request, _("Correction recorded; the tables concerned have new games."))
     return redirect(reverse("rounds:control", args=[club.slug, tournament.slug, number]))
 
 
@@ -345,7 +350,7 @@ def round_forfeit(
     number = round_.number
     context = control_context(request, club, tournament, round_)
     if not round_.is_published:
-        context["banner"] = "Publish the round first: no-shows are recorded at its tables."
+        context["banner"] = _("Publish the round first: no-shows are recorded at its tables.")
         return render(request, "tournaments/control.html", context, status=409)
     form = ForfeitForm(request.POST, places=_places(round_), prefix="absent")
     context["forfeit_form"] = form
@@ -359,7 +364,7 @@ def round_forfeit(
             table, entry, form.cleaned_data["kind"], request.user, form.cleaned_data["note"]
         )
     except Entry.DoesNotExist:
-        form.add_error("place", "That entrant is not in this tournament.")
+        form.add_error("place", _("That entrant is not in this tournament."))
         return render(request, "tournaments/control.html", context, status=400)
     except ServiceError as error:
         field = error.details.get("field")
