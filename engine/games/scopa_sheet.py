@@ -30,14 +30,14 @@ TALLY_SPEC: Final = TallySpec(
     "sides",
     (
         Count("cards", gettext_noop("cards"), DECK_SIZE),
-        Count("coins", gettext_noop("coins \u2666"), COIN_CARDS),
+        Count("coins", gettext_noop("coins ♦"), COIN_CARDS),
         Count("scope", gettext_noop("scope"), PLAYS_PER_ROUND),
         Count("primiera", gettext_noop("primiera"), max(POSSIBLE_PRIMIERA)),
     ),
     (
         Choice(
             "settebello",
-            Phrase(gettext_noop("Who took the settebello (%(rank)s\u2666)?"), rank=SETTEBELLO.rank),
+            Phrase(gettext_noop("Who took the settebello (%(rank)s♦)?"), rank=SETTEBELLO.rank),
         ),
     ),
     note=Phrase(

@@ -21,7 +21,7 @@ class ItalianWhist(WhistProfile):
     home_title = "Italian Whist"
     pdf_rows = 18
     """Three turns of its six-deal cycle of trumps and passing."""
-    schedule_columns = (("Trumps", "trumps"), ("Passing", "passing"))
+    schedule_columns = ((_("Trumps"), "trumps"), (_("Passing"), "passing"))
     option_labels = {
         "score_limit": (
             _("Score limit"),

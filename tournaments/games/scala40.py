@@ -31,7 +31,7 @@ NATURALS = [Card.parse(r + s) for s in "SHDC" for r in "23456789TJQKA"]
 class Scala40(RummyProfile):
     game_type = "scala40"
     home_title = "Scala Quaranta"
-    pdf_headings = {"closed": "Closed by", "hand": "in hand"}
+    pdf_headings = {"closed": _("Closed by"), "hand": _("in hand")}
     option_labels = {
         "limit": (
             _("Points limit"),

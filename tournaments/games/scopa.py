@@ -20,7 +20,7 @@ class Scopa(ItalianProfile):
     home_title = "Scopa"
     default = True
     pdf_rows = 10
-    pdf_headings = {"settebello": "Settebello"}
+    pdf_headings = {"settebello": _("Settebello")}
     table_template = "games/_scopa_table.html"
     plays_as_moves = True
     move_question = "which cards does it take?"

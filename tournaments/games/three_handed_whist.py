@@ -16,7 +16,7 @@ class ThreeHandedWhist(WhistProfile):
     game_type = "three_handed_whist"
     home_title = "Three-handed whist"
     pdf_rows = 15
-    pdf_headings = {"dummy": "Dummy to"}
+    pdf_headings = {"dummy": _("Dummy to")}
     option_labels = {
         "deals": (
             _("Number of deals"),

@@ -32,7 +32,7 @@ class Tresette(ItalianProfile):
     game_type = "tresette"
     home_title = "Tresette"
     pdf_rows = 8
-    pdf_headings = {"last_trick": "Last trick"}
+    pdf_headings = {"last_trick": _("Last trick")}
     plays_as_moves = True
     move_question = "with a signal?"
     option_labels = {

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from scoring import local_numbers
 from scoring.describe import describe_points
 from scoring.errors import ScoringError
 from scoring.points import HEAD_TO_HEAD_METHODS, PointsSettings
@@ -126,6 +128,8 @@ def points_rule(tournament: Tournament) -> str:
     settings are broken (the standings show that error instead)."""
     try:
         points = PointsSettings.from_json(of_tournament(tournament)["points"])
-        return describe_points(points, tournament_sides(tournament))
+        return describe_points(
+            points, tournament_sides(tournament), translate=gettext, shown=local_numbers.shown
+        )
     except ScoringError:
         return ""
