@@ -59,8 +59,8 @@ class Refusal:
     message: str
     forbidden: bool = False
     deal: int | None = None
-    template: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict)
+    template: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 def gettext_noop(message: str) -> str:
