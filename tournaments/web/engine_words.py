@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from engine.tally import RANK_WORDS, Phrase, Worths
 from tournaments.games import profile_for
 from tournaments.games.italian import ItalianProfile
 
+SCHEDULE_WORDS = (gettext_noop("left"), gettext_noop("right"), gettext_noop("keep"))
+"""Italian Whist's passing directions, as the engine names them in a deal's schedule
+(the sheet and its PDF translate them; the trumps' suit names are marked elsewhere)."""
 ITALIAN_DECK_RANKS = {**RANK_WORDS, 11: "F", 12: "C", 13: "R"}
 """Asso, Fante, Cavallo, Re: the ranks of the 40-card Italian deck, in Italian."""
 

@@ -206,6 +206,8 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
             value = deal.get(key) if key else None
             if key == "dealer":
                 value = names.get(value, "")
+            elif key != "deal" and isinstance(value, str):
+                value = gettext(value)  # a schedule's word: "spades", "left"
             if value is not None:
                 canvas.drawCentredString(x + w / 2, y - row_h + 3, _fit(str(value), w, canvas))
             x += w
