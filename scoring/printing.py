@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -183,7 +184,13 @@ def standings_pdf(shown: read.Shown, points_rule: str) -> bytes:
     if s and s.provisional:
         story.append(
             _p(
-                _("Provisional: %(pending)d of %(tables)d tables still without a result.")
+                # English says "tables" whatever the count; Italian agrees with the
+                # pending ones ("1 tavolo su 2", "2 tavoli su 3").
+                ngettext(
+                    "Provisional: %(pending)d of %(tables)d tables still without a result.",
+                    "Provisional: %(pending)d of %(tables)d tables still without a result.",
+                    s.pending_tables,
+                )
                 % {"pending": s.pending_tables, "tables": s.tables},
                 BODY,
             )

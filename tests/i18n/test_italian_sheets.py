@@ -310,7 +310,10 @@ def test_the_standings_stay_english_for_an_english_browser(half_points):
 @pytest.mark.parametrize(
     ("tail", "words"),
     [
-        ("standings.pdf", ("Classifica dopo il turno 2", "Buchholz ridotto", "più", "Pagina")),
+        (
+            "standings.pdf",
+            ("Classifica dopo il turno 2", "Buchholz ridotto", "più", "1 tavolo su 2"),
+        ),
         ("crosstable.pdf", ("Tabellone dopo il turno 2", "Turno 1", "riposo")),
         ("report.pdf", ("Verbale finale", "Classifica finale", "Punti")),
     ],
