@@ -10,17 +10,46 @@ only says which numbers there are, per whom, and their upper bounds on a form.
 A game's notes for the scorer (``Game.sheet_notes``) are built from the rules'
 own constants with :func:`worth_words` and :func:`rank_word`, so they cannot drift
 from the rules they describe.
+
+The engine speaks no language but English, and knows nothing of translations: its
+labels are marked with :func:`gettext_noop` (so that Django's ``makemessages``
+collects them; the web translates them when it shows them), and a note is a
+:class:`Phrase`, English text that keeps its template and parameters (the web
+translates the template and fills in the parameters, the rank words of a
+:class:`Worths` in the reader's deck).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 PER: Final = ("teams", "sides", "seats")
 """One row per team (two), per side (teams in a team game, else seats) or per seat."""
 RANK_WORDS: Final = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a string for translation without translating it (Django's name for it, so
+    that ``makemessages`` collects the literal)."""
+    return message
+
+
+class Phrase(str):
+    """English text (``template % params``) that keeps its ``template`` and ``params``,
+    so that a reader's language can word it again: the web translates the template and
+    fills in the parameters (a parameter may itself be a :class:`Phrase` or
+    :class:`Worths`). It is a ``str``, so it reads, compares and prints as the English."""
+
+    template: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, template % params if params else template)
+        phrase.template = template
+        phrase.params = params
+        return phrase
 
 
 @dataclass(frozen=True)
@@ -83,6 +112,25 @@ def rank_word(rank: int) -> str:
     return RANK_WORDS.get(rank, str(rank))
 
 
+class Worths(str):
+    """What :func:`worth_words` says, in English, keeping what it was said from so that
+    :meth:`said` words it again with other rank words (Fante, Cavallo, Re: F C R)."""
+
+    worths: tuple[tuple[int, int], ...]
+    style: Mapping[str, Any]
+
+    def __new__(cls, worths: Iterable[tuple[int, int]], **style: Any) -> Worths:
+        kept = tuple(worths)
+        said = super().__new__(cls, _worth_words(kept, RANK_WORDS, **style))
+        said.worths = kept
+        said.style = style
+        return said
+
+    def said(self, rank_words: Mapping[int, str]) -> str:
+        """The same worths with ``rank_words`` for the ranks it names (others: digits)."""
+        return _worth_words(self.worths, rank_words, **self.style)
+
+
 def worth_words(
     worths: Iterable[tuple[int, int]],
     *,
@@ -90,12 +138,27 @@ def worth_words(
     between: str = ", ",
     sign: str = " = ",
     to: str | None = None,
-) -> str:
+) -> Worths:
     """Ranks and what each is worth, ``(rank, worth)`` in the order to say them,
     grouped by worth in order of first appearance: ``7 = 21, 6 = 18, J Q K = 10``
     (``within`` joins the ranks of one group, ``between`` the groups, ``sign`` a group
     and its worth). A worth of 0 is left out. With ``to``, a group of three or more
     ranks in a row is said as a span: ``8 to K = 10``."""
+    return Worths(worths, within=within, between=between, sign=sign, to=to)
+
+
+def _worth_words(
+    worths: Iterable[tuple[int, int]],
+    rank_words: Mapping[int, str],
+    *,
+    within: str,
+    between: str,
+    sign: str,
+    to: str | None,
+) -> str:
+    def word(rank: int) -> str:
+        return rank_words.get(rank, str(rank))
+
     groups: dict[int, list[int]] = {}
     for rank, worth in worths:
         if worth:
@@ -104,8 +167,8 @@ def worth_words(
     for worth, ranks in groups.items():
         in_a_row = sorted(ranks) == list(range(min(ranks), max(ranks) + 1))
         if to is not None and len(ranks) > 2 and in_a_row:
-            words = f"{rank_word(min(ranks))}{to}{rank_word(max(ranks))}"
+            words = f"{word(min(ranks))}{to}{word(max(ranks))}"
         else:
-            words = within.join(rank_word(r) for r in ranks)
+            words = within.join(word(r) for r in ranks)
         said.append(f"{words}{sign}{worth}")
     return between.join(said)

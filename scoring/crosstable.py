@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring import numbers, read
+from scoring import local_numbers, numbers, read
 from scoring.models import GameScore
 from tournaments.models import Bye, Forfeit, Game, Round, TableEntry, Tournament
 
@@ -132,6 +132,8 @@ def crosstable(t: Tournament) -> Crosstable:
                 cell = Cell(result=_("bye") if (rnd.pk, entry_id) in byes else "—")
             line.append(cell)
         rows.append(
-            CrossRow(row["rank"], row["number"], row["name"], numbers.shown(row["points"]), line)
+            CrossRow(
+                row["rank"], row["number"], row["name"], local_numbers.shown(row["points"]), line
+            )
         )
     return Crosstable(t, [r.number for r in rounds], rows, last or None)

@@ -14,12 +14,13 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scoring import numbers, printing, prize_service, read
+from scoring import local_numbers, printing, prize_service, read
 from scoring.crosstable import crosstable
 from scoring.models import PrizeCategory
 from scoring.web import _round_param
@@ -29,6 +30,12 @@ from tournaments.services.errors import ServiceError
 from tournaments.web.gates import may, tournament_view
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence
+
+
+def _in_club_language(club: Club) -> translation.override:
+    """A printed page speaks the club's language (it is pinned up in the club), whatever
+    the reader's browser asks for; so do its numbers (``10,5``)."""
+    return translation.override(club.language or None)
 
 
 def _pdf(body: bytes, filename: str) -> HttpResponse:
@@ -42,11 +49,12 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
 @tournament_view()
 def standings_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     shown = read.read(t, _round_param(request))
-    body = read.cached(
-        shown,
-        f"pdf:{get_language()}",
-        lambda: printing.standings_pdf(shown, scoring_settings.points_rule(t)),
-    )
+    with _in_club_language(club):
+        body = read.cached(
+            shown,
+            f"pdf:{get_language()}",
+            lambda: printing.standings_pdf(shown, scoring_settings.points_rule(t)),
+        )
     suffix = f"-round-{shown.standings.round}" if shown.standings else ""
     return _pdf(body, f"{t.slug}-standings{suffix}.pdf")
 
@@ -62,7 +70,9 @@ def crosstable_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResp
 @never_cache
 @tournament_view()
 def crosstable_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    return _pdf(printing.crosstable_pdf(crosstable(t)), f"{t.slug}-crosstable.pdf")
+    with _in_club_language(club):
+        body = printing.crosstable_pdf(crosstable(t))
+    return _pdf(body, f"{t.slug}-crosstable.pdf")
 
 
 @require_GET
@@ -77,7 +87,7 @@ def report_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse
             "club": club,
             "t": t,
             "rep": rep,
-            "rows": [{**r, "points_shown": numbers.shown(r["points"])} for r in rep.rows],
+            "rows": [{**r, "points_shown": local_numbers.shown(r["points"])} for r in rep.rows],
             "s": rep.shown.standings,
             "director": may(request, club, Role.DIRECTOR),
         },
@@ -88,7 +98,9 @@ def report_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse
 @never_cache
 @tournament_view()
 def report_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    return _pdf(printing.report_pdf(prize_service.report(t)), f"{t.slug}-final-report.pdf")
+    with _in_club_language(club):
+        body = printing.report_pdf(prize_service.report(t))
+    return _pdf(body, f"{t.slug}-final-report.pdf")
 
 
 # ------------------------------------------------------------------------ prizes page

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -30,7 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring import legend, numbers, read
+from scoring import legend, local_numbers, numbers, read
 from scoring.crosstable import Crosstable
 from scoring.prize_service import Report
 
@@ -79,7 +80,9 @@ def _build(story: list[Any], title: str, subtitle: str, pagesize: tuple[float, f
         pageCompression=0,
     )
     width, height = pagesize
-    printed = timezone.localtime().strftime("%Y-%m-%d %H:%M")
+    # The date as the language writes it ("24 nov 2026, 21:30" in Italian): the format
+    # is Django's date format, translated.
+    printed = formats.date_format(timezone.localtime(), _("Y-m-d H:i"))
 
     class Numbered(Canvas):
         """Writes "page N of M" once the number of pages is known."""
@@ -142,9 +145,9 @@ def standings_table(
             row["rank"],
             row["number"],
             _p(name),
-            numbers.shown(row["points"]),
+            local_numbers.shown(row["points"]),
             *[
-                numbers.shown(v, c["percent"])
+                local_numbers.shown(v, c["percent"])
                 for v, c in zip(row["tiebreaks"], columns, strict=True)
             ],
         ]
@@ -181,7 +184,13 @@ def standings_pdf(shown: read.Shown, points_rule: str) -> bytes:
     if s and s.provisional:
         story.append(
             _p(
-                _("Provisional: %(pending)d of %(tables)d tables still without a result.")
+                # English says "tables" whatever the count; Italian agrees with the
+                # pending ones ("1 tavolo su 2", "2 tavoli su 3").
+                ngettext(
+                    "Provisional: %(pending)d of %(tables)d tables still without a result.",
+                    "Provisional: %(pending)d of %(tables)d tables still without a result.",
+                    s.pending_tables,
+                )
                 % {"pending": s.pending_tables, "tables": s.tables},
                 BODY,
             )
@@ -277,7 +286,7 @@ def report_pdf(rep: Report) -> bytes:
                     numbers.ordinal(w["place"]),
                     _p(f"{w['name']} (#{w['number']})"),
                     _("rank %(rank)d, %(points)s points")
-                    % {"rank": w["rank"], "points": numbers.shown(w["points"])},
+                    % {"rank": w["rank"], "points": local_numbers.shown(w["points"])},
                 ]
                 for w in award["winners"]
             ]

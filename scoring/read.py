@@ -17,6 +17,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring import legend
 from scoring.errors import ScoringError
@@ -30,7 +31,7 @@ TIEBREAK_LABELS = {name: (t.label, t.short) for name, t in legend.TIEBREAK_INFO.
 """name → (full name, abbreviation), in English (see :mod:`scoring.legend`)."""
 PERCENT = frozenset(n for n, t in legend.TIEBREAK_INFO.items() if t.percent)
 
-BYES_NOTE = (
+BYES_NOTE = gettext_noop(
     "Byes, forfeits and announced absences are unplayed rounds: for the Buchholz-type "
     "tiebreaks each counts as a game against oneself (the entrant's own score stands in "
     "for the missing opponent's). Rounds before a late entry joined, after a withdrawal, "

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring import legend, numbers, read
+from scoring import legend, local_numbers, numbers, read
 from scoring.models import GameScore, RoundStandings, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
@@ -60,9 +60,9 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
             {
                 **row,
                 "url": f"{base}{row['entry']}/",
-                "points_shown": numbers.shown(row["points"]),
+                "points_shown": local_numbers.shown(row["points"]),
                 "tiebreaks_shown": [
-                    numbers.shown(v, c["percent"])
+                    local_numbers.shown(v, c["percent"])
                     for v, c in zip(row["tiebreaks"], columns, strict=True)
                 ],
                 "results_shown": legend.result_cells(results, row),
@@ -81,7 +81,7 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
         "s": shown.standings,
         "live": _is_live(shown),
         "poll": POLL_SECONDS,
-        "note": read.BYES_NOTE,
+        "note": _(read.BYES_NOTE),
         "points_rule": scoring_settings.points_rule(t),
         "error": shown.state.error if shown.state else "",
     }
@@ -234,8 +234,8 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
         if rnd.number in after:
             points, rank = after[rnd.number]
             total = Fraction(points)
-            item["earned"] = numbers.shown(total - previous)
-            item["running"] = numbers.shown(points)
+            item["earned"] = local_numbers.shown(total - previous)
+            item["running"] = local_numbers.shown(points)
             item["rank"] = rank
             previous = total
         out.append(item)

@@ -46,7 +46,7 @@ from engine.cards import ITALIAN_RANKS, Card, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Count, TallySpec, worth_words
+from engine.tally import Count, Phrase, TallySpec, gettext_noop, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
 
 HAND_SIZE = 3
@@ -66,9 +66,9 @@ def _reachable_points() -> frozenset[int]:
 
 
 REACHABLE_POINTS = _reachable_points()
-POINTS_WORDS = (
-    worth_words(sorted(((r, POINTS[r]) for r in ITALIAN_RANKS), key=lambda rw: -rw[1]))
-    + ", the rest 0"
+POINTS_WORDS = Phrase(
+    gettext_noop("%(worths)s, the rest 0"),
+    worths=worth_words(sorted(((r, POINTS[r]) for r in ITALIAN_RANKS), key=lambda rw: -rw[1])),
 )
 """The card points as a scorer reads them: "A = 11, 3 = 10, K = 4, Q = 3, J = 2, …"."""
 
@@ -97,17 +97,31 @@ class Briscola(TrickGame):
     }
     tally_spec = TallySpec(
         "sides",
-        (Count("points", "card points", TOTAL_POINTS),),
-        note=f"{POINTS_WORDS}: the points add up to {TOTAL_POINTS}.",
+        (Count("points", gettext_noop("card points"), TOTAL_POINTS),),
+        note=Phrase(
+            gettext_noop("%(worths)s: the points add up to %(total)s."),
+            worths=POINTS_WORDS,
+            total=TOTAL_POINTS,
+        ),
     )
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
         half = TOTAL_POINTS // 2
         return [
-            f"Card points per side: {POINTS_WORDS}; they add up to {TOTAL_POINTS}. More points "
-            f"wins the game ({half}-{half}: nobody).",
-            f"A match of {options.get('games')} game(s), one per row.",
+            Phrase(
+                gettext_noop(
+                    "Card points per side: %(worths)s; they add up to %(total)s. More points "
+                    "wins the game (%(half)s-%(half)s: nobody)."
+                ),
+                worths=POINTS_WORDS,
+                total=TOTAL_POINTS,
+                half=half,
+            ),
+            Phrase(
+                gettext_noop("A match of %(games)s game(s), one per row."),
+                games=options.get("games"),
+            ),
         ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:

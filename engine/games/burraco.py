@@ -117,7 +117,7 @@ from engine.games.burraco_score import (
 from engine.games.burraco_state import DRAW, MELD
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, Flag, TallySpec, worth_words
+from engine.tally import Choice, Count, Flag, Phrase, TallySpec, gettext_noop, worth_words
 
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
@@ -126,13 +126,13 @@ POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
 """A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
 
 
-def value_words(to: str) -> str:
+def value_words(to: str) -> Phrase:
     """The card values as a scorer reads them: "joker 30, 2 = 20, A = 15, 8 to K = 10,
     3 to 7 = 5" (``to`` spans ranks in a row)."""
     naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
     ranked = sorted(naturals, key=lambda c: (-VALUE[c], c.rank))
     spans = worth_words(((c.rank or 0, VALUE[c]) for c in ranked), to=to)
-    return f"joker {VALUE[RED_JOKER]}, {spans}"
+    return Phrase(gettext_noop("joker %(joker)s, %(spans)s"), joker=VALUE[RED_JOKER], spans=spans)
 
 
 class Burraco(BurracoChoices):
@@ -153,29 +153,53 @@ class Burraco(BurracoChoices):
     tally_spec = TallySpec(
         "sides",
         (
-            Count("melded", "melded points", POINTS_BOUND),
-            Count("clean", "clean burraco", DECK_SIZE // BURRACO_LENGTH),
-            Count("dirty", "dirty burraco", WILDCARDS),
-            Count("hand", "points in hand", POINTS_BOUND),
+            Count("melded", gettext_noop("melded points"), POINTS_BOUND),
+            Count("clean", gettext_noop("clean burraco"), DECK_SIZE // BURRACO_LENGTH),
+            Count("dirty", gettext_noop("dirty burraco"), WILDCARDS),
+            Count("hand", gettext_noop("points in hand"), POINTS_BOUND),
         ),
-        (Choice("closed", "Who closed? (nobody: the stock ran out)", optional=True),),
-        note=f"Melded: the values of the side's melded cards ({value_words(' to ')}); in "
-        f"hand: the values left in its hands. Bonuses ({CLEAN_BONUS} a clean burraco, "
-        f"{DIRTY_BONUS} a dirty one, {CLOSING_BONUS} for closing, -{NO_POZZETTO} without "
-        "the pozzetto) are added by Tavolo.",
-        flags=(Flag("pozzetto", "took its pozzetto"),),
+        (Choice("closed", gettext_noop("Who closed? (nobody: the stock ran out)"), optional=True),),
+        note=Phrase(
+            gettext_noop(
+                "Melded: the values of the side's melded cards (%(values)s); in hand: the "
+                "values left in its hands. Bonuses (%(clean)s a clean burraco, %(dirty)s a "
+                "dirty one, %(closing)s for closing, -%(pozzetto)s without the pozzetto) are "
+                "added by Tavolo."
+            ),
+            values=value_words(" to "),
+            clean=CLEAN_BONUS,
+            dirty=DIRTY_BONUS,
+            closing=CLOSING_BONUS,
+            pozzetto=NO_POZZETTO,
+        ),
+        flags=(Flag("pozzetto", gettext_noop("took its pozzetto")),),
     )
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
         target = options.get("target")
         return [
-            f"Per side: melded = values of its melded cards ({value_words('-')}); clean / "
-            "dirty burraco: how many; in hand: values left in its hands.",
-            f"Tick pozzetto if the side took its pozzetto. Score = melded + {CLEAN_BONUS} per "
-            f"clean + {DIRTY_BONUS} per dirty + {CLOSING_BONUS} for closing - in hand - "
-            f"{NO_POZZETTO} without the pozzetto.",
-            "One hand is the game." if not target else f"The game ends at {target} points.",
+            Phrase(
+                gettext_noop(
+                    "Per side: melded = values of its melded cards (%(values)s); clean / dirty "
+                    "burraco: how many; in hand: values left in its hands."
+                ),
+                values=value_words("-"),
+            ),
+            Phrase(
+                gettext_noop(
+                    "Tick pozzetto if the side took its pozzetto. Score = melded + %(clean)s "
+                    "per clean + %(dirty)s per dirty + %(closing)s for closing - in hand - "
+                    "%(pozzetto)s without the pozzetto."
+                ),
+                clean=CLEAN_BONUS,
+                dirty=DIRTY_BONUS,
+                closing=CLOSING_BONUS,
+                pozzetto=NO_POZZETTO,
+            ),
+            Phrase(gettext_noop("One hand is the game."))
+            if not target
+            else Phrase(gettext_noop("The game ends at %(target)s points."), target=target),
         ]
 
     def new_deck(self) -> list[Card]:

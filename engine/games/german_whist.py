@@ -34,7 +34,7 @@ from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import message
 from engine.options import Option
-from engine.tally import Count, TallySpec
+from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import PLAY, TrickGame
 
 HAND_SIZE = 13
@@ -50,11 +50,18 @@ class GermanWhist(TrickGame):
     option_spec: ClassVar[dict[str, Option]] = {
         "deals": Option("deals", "int", 1, "how many deals make a game", minimum=1),
     }
-    tally_spec = TallySpec("seats", (Count("tricks", "tricks", HAND_SIZE),))
+    tally_spec = TallySpec("seats", (Count("tricks", gettext_noop("tricks"), HAND_SIZE),))
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
-        return [f"Count only the last {HAND_SIZE} tricks (phase 2); they add up to {HAND_SIZE}."]
+        return [
+            Phrase(
+                gettext_noop(
+                    "Count only the last %(size)s tricks (phase 2); they add up to %(size)s."
+                ),
+                size=HAND_SIZE,
+            )
+        ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)

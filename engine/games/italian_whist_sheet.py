@@ -8,11 +8,14 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.games.italian_whist_rules import HAND_SIZE, PASS_OFFSET, PLAYERS
-from engine.tally import Count, TallySpec
+from engine.tally import Count, Phrase, TallySpec, gettext_noop
 
 TALLY_SPEC: Final = TallySpec(
     "seats",
-    (Count("first", "1st hand", HAND_SIZE), Count("second", "2nd hand", HAND_SIZE)),
+    (
+        Count("first", gettext_noop("1st hand"), HAND_SIZE),
+        Count("second", gettext_noop("2nd hand"), HAND_SIZE),
+    ),
     nested="tricks",
 )
 
@@ -20,9 +23,22 @@ TALLY_SPEC: Final = TallySpec(
 def sheet_notes(options: Mapping[str, Any]) -> list[str]:
     left = ", ".join(f"{s + 1}>{(s + PASS_OFFSET['left']) % PLAYERS + 1}" for s in range(PLAYERS))
     return [
-        f"Each hand's tricks add up to {HAND_SIZE}. "
-        "Deal score = 1st-hand tricks - 2nd-hand tricks.",
-        f"Passing: left = your second hand goes to the next seat ({left}); "
-        "right = to the previous seat; keep = nobody passes.",
-        f"The game ends after a deal in which a total reaches +/-{options.get('score_limit')}.",
+        Phrase(
+            gettext_noop(
+                "Each hand's tricks add up to %(size)s. "
+                "Deal score = 1st-hand tricks - 2nd-hand tricks."
+            ),
+            size=HAND_SIZE,
+        ),
+        Phrase(
+            gettext_noop(
+                "Passing: left = your second hand goes to the next seat (%(left)s); "
+                "right = to the previous seat; keep = nobody passes."
+            ),
+            left=left,
+        ),
+        Phrase(
+            gettext_noop("The game ends after a deal in which a total reaches +/-%(limit)s."),
+            limit=options.get("score_limit"),
+        ),
     ]

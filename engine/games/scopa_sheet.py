@@ -16,7 +16,7 @@ from engine.games.scopa_rules import (
     SETTEBELLO,
     VALUE,
 )
-from engine.tally import Choice, Count, TallySpec, worth_words
+from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop, worth_words
 
 COIN_CARDS: Final = sum(1 for c in VALUE if c.suit == COINS)
 PRIMIERA_WORDS: Final = worth_words(
@@ -29,23 +29,52 @@ PRIMIERA_WORDS: Final = worth_words(
 TALLY_SPEC: Final = TallySpec(
     "sides",
     (
-        Count("cards", "cards", DECK_SIZE),
-        Count("coins", "coins \u2666", COIN_CARDS),
-        Count("scope", "scope", PLAYS_PER_ROUND),
-        Count("primiera", "primiera", max(POSSIBLE_PRIMIERA)),
+        Count("cards", gettext_noop("cards"), DECK_SIZE),
+        Count("coins", gettext_noop("coins ♦"), COIN_CARDS),
+        Count("scope", gettext_noop("scope"), PLAYS_PER_ROUND),
+        Count("primiera", gettext_noop("primiera"), max(POSSIBLE_PRIMIERA)),
     ),
-    (Choice("settebello", f"Who took the settebello ({SETTEBELLO.rank}\u2666)?"),),
-    note=f"Primiera: add each suit's best card ({PRIMIERA_WORDS}). Cards add up to "
-    f"{DECK_SIZE}, coins to {COIN_CARDS}.",
+    (
+        Choice(
+            "settebello",
+            Phrase(gettext_noop("Who took the settebello (%(rank)s♦)?"), rank=SETTEBELLO.rank),
+        ),
+    ),
+    note=Phrase(
+        gettext_noop(
+            "Primiera: add each suit's best card (%(worths)s). Cards add up to %(cards)s, "
+            "coins to %(coins)s."
+        ),
+        worths=PRIMIERA_WORDS,
+        cards=DECK_SIZE,
+        coins=COIN_CARDS,
+    ),
 )
 
 
 def sheet_notes(options: Mapping[str, Any]) -> list[str]:
     return [
-        f"Per side: cards taken (they add up to {DECK_SIZE}), coins (up to {COIN_CARDS}), "
-        "scope, and the primiera: each suit's best card,",
-        f"{PRIMIERA_WORDS}, added up (0: no cards). Settebello: the side with the "
-        f"{SETTEBELLO.rank} of coins.",
-        "Points: most cards 1, most coins 1, settebello 1, primiera 1, each scopa 1. "
-        f"The game ends at {options.get('target')} (a tie at the top plays on).",
+        Phrase(
+            gettext_noop(
+                "Per side: cards taken (they add up to %(cards)s), coins (up to %(coins)s), "
+                "scope, and the primiera: each suit's best card,"
+            ),
+            cards=DECK_SIZE,
+            coins=COIN_CARDS,
+        ),
+        Phrase(
+            gettext_noop(
+                "%(worths)s, added up (0: no cards). Settebello: the side with the "
+                "%(rank)s of coins."
+            ),
+            worths=PRIMIERA_WORDS,
+            rank=SETTEBELLO.rank,
+        ),
+        Phrase(
+            gettext_noop(
+                "Points: most cards 1, most coins 1, settebello 1, primiera 1, each scopa 1. "
+                "The game ends at %(target)s (a tie at the top plays on)."
+            ),
+            target=options.get("target"),
+        ),
     ]

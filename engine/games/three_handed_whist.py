@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.actions import Action, make_action
-from engine.cards import SUIT_NAMES, Card, french_deck
+from engine.cards import Card, french_deck
 from engine.errors import WrongPhase
 from engine.game import (
     Event,
@@ -39,12 +39,19 @@ from engine.game import (
 )
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, TallySpec
+from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import PLAY, TrickGame
 
 EXCHANGE = "exchange"
 """The phase in which the players, in turn, keep their hand or take the spare."""
 TRUMP = "C"
+TRUMP_WORDS = {
+    "S": gettext_noop("Spades"),
+    "H": gettext_noop("Hearts"),
+    "D": gettext_noop("Diamonds"),
+    "C": gettext_noop("Clubs"),
+}
+"""The trump suit's name at the head of a sentence (the web translates it)."""
 HAND_SIZE = 13
 DUMMY_TARGET = 4
 TARGET = 3
@@ -86,16 +93,26 @@ class ThreeHandedWhist(TrickGame):
     }
     tally_spec = TallySpec(
         "seats",
-        (Count("tricks", "tricks", HAND_SIZE),),
-        (Choice("dummy", "Who took the dummy?", optional=True),),
+        (Count("tricks", gettext_noop("tricks"), HAND_SIZE),),
+        (Choice("dummy", gettext_noop("Who took the dummy?"), optional=True),),
     )
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
         return [
-            f"{SUIT_NAMES[TRUMP].capitalize()} are always trumps. Tricks add up to {HAND_SIZE}.",
-            f"Score = tricks - target: {DUMMY_TARGET} for whoever took the dummy, {TARGET} "
-            "for the others.",
+            Phrase(
+                gettext_noop("%(suit)s are always trumps. Tricks add up to %(size)s."),
+                suit=Phrase(TRUMP_WORDS[TRUMP]),
+                size=HAND_SIZE,
+            ),
+            Phrase(
+                gettext_noop(
+                    "Score = tricks - target: %(dummy)s for whoever took the dummy, %(target)s "
+                    "for the others."
+                ),
+                dummy=DUMMY_TARGET,
+                target=TARGET,
+            ),
         ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:

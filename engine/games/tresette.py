@@ -49,7 +49,7 @@ from engine.errors import MalformedEvent, RuleViolation
 from engine.game import Event, highest, parse_int_list, parse_side, tally_action
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, TallySpec, worth_words
+from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
 
 PACKET = 5
@@ -163,23 +163,46 @@ class Tresette(TrickGame):
     tally_spec = TallySpec(
         "teams",
         (
-            Count("thirds", "thirds", CARD_THIRDS),
-            Count("declared", "declared", max(TEAM_DECLARATIONS)),
+            Count("thirds", gettext_noop("thirds"), CARD_THIRDS),
+            Count("declared", gettext_noop("declared"), max(TEAM_DECLARATIONS)),
         ),
-        (Choice("last_trick", "Who took the last trick?"),),
-        note=f"Thirds in the cards, without the last trick ({THIRDS_WORDS}): they add up to "
-        f"{CARD_THIRDS}. Declared: the team's declarations (accuse) in points.",
+        (Choice("last_trick", gettext_noop("Who took the last trick?")),),
+        note=Phrase(
+            gettext_noop(
+                "Thirds in the cards, without the last trick (%(worths)s): they add up to "
+                "%(thirds)s. Declared: the team's declarations (accuse) in points."
+            ),
+            worths=THIRDS_WORDS,
+            thirds=CARD_THIRDS,
+        ),
     )
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
         return [
-            f"Thirds per team in the cards, without the last trick ({THIRDS_WORDS}): they add "
-            f"up to {CARD_THIRDS}. The last trick is {LAST_TRICK_THIRDS} more.",
-            f"Declared: the team's declarations (accuse) in points. Deal score = thirds / "
-            f"{THIRDS_PER_POINT} (rounded down) + declarations.",
-            f"The game ends after a deal in which a team has {options.get('target')} "
-            "and more than the other.",
+            Phrase(
+                gettext_noop(
+                    "Thirds per team in the cards, without the last trick (%(worths)s): they "
+                    "add up to %(thirds)s. The last trick is %(last)s more."
+                ),
+                worths=THIRDS_WORDS,
+                thirds=CARD_THIRDS,
+                last=LAST_TRICK_THIRDS,
+            ),
+            Phrase(
+                gettext_noop(
+                    "Declared: the team's declarations (accuse) in points. Deal score = "
+                    "thirds / %(per)s (rounded down) + declarations."
+                ),
+                per=THIRDS_PER_POINT,
+            ),
+            Phrase(
+                gettext_noop(
+                    "The game ends after a deal in which a team has %(target)s and more than "
+                    "the other."
+                ),
+                target=options.get("target"),
+            ),
         ]
 
     OPTIONAL_FIELDS: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"signal"})}

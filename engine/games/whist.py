@@ -18,7 +18,7 @@ from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import message
 from engine.options import Option
-from engine.tally import Count, TallySpec
+from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import TrickGame
 
 TRICKS: Final = 13
@@ -41,13 +41,23 @@ class Whist(TrickGame):
             maximum=100,
         ),
     }
-    tally_spec = TallySpec("teams", (Count("tricks", "tricks", TRICKS),))
+    tally_spec = TallySpec("teams", (Count("tricks", gettext_noop("tricks"), TRICKS),))
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
         return [
-            f"Tricks add up to {TRICKS}; the team with more tricks scores tricks - {BOOK}.",
-            f"The game ends when a team reaches {options.get('target')}.",
+            Phrase(
+                gettext_noop(
+                    "Tricks add up to %(tricks)s; the team with more tricks scores "
+                    "tricks - %(book)s."
+                ),
+                tricks=TRICKS,
+                book=BOOK,
+            ),
+            Phrase(
+                gettext_noop("The game ends when a team reaches %(target)s."),
+                target=options.get("target"),
+            ),
         ]
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:

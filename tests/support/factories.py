@@ -50,9 +50,19 @@ def signed_up(username: str = "carla", *, verified: bool = True, name: str = "")
     return user
 
 
-def make_club(owner: Any = None, name: str | None = None) -> Club:
+def make_club(owner: Any = None, name: str | None = None, language: str = "") -> Club:
+    """A new club (Italian, the default, unless ``language`` is given)."""
     owner = owner or make_user()
-    return clubs.create_club(name=name or f"Club {uuid.uuid4().hex[:6]}", owner=owner)
+    return clubs.create_club(
+        name=name or f"Club {uuid.uuid4().hex[:6]}", owner=owner, language=language
+    )
+
+
+TOURNAMENT_CLUB_LANGUAGE = "en"
+"""The language of the clubs the tournament factories below make: English, so that
+their printed PDFs (which speak the club's language) read as the English pages do
+(tests/conftest.py makes the test client an English browser); a test of the Italian
+PDFs makes an Italian club (``language="it"``)."""
 
 
 def member(club: Club, role: Role, name: str | None = None) -> Any:
@@ -105,11 +115,12 @@ def published(
     game_type: str = "german_whist",
     players: int = 4,
     options: dict[str, Any] | None = None,
+    language: str = TOURNAMENT_CLUB_LANGUAGE,
     **settings: Any,
 ) -> Setup:
     """A tournament of ``game_type`` with ``players`` logged-in entrants, round 1
     published (tables of the game's first player count)."""
-    club = make_club()
+    club = make_club(language=language)
     director = director_of(club)
     cup = make_tournament(
         club, director, {"game_type": game_type, "options": options or {}, **settings}
@@ -129,9 +140,13 @@ def published(
     return Setup(club, director, round_, tables, seated)
 
 
-def german_whist_cup(count: int, settings: dict[str, Any] | None = None) -> tuple[Any, ...]:
+def german_whist_cup(
+    count: int,
+    settings: dict[str, Any] | None = None,
+    language: str = TOURNAMENT_CLUB_LANGUAGE,
+) -> tuple[Any, ...]:
     """A Swiss of ``count`` checked-in guests (German whist, one deal, real cards)."""
-    club = make_club()
+    club = make_club(language=language)
     director = director_of(club)
     tournament = make_tournament(
         club, director, {"rounds_planned": 5, "mode": "physical", **(settings or {})}
@@ -145,7 +160,7 @@ def german_whist_cup(count: int, settings: dict[str, Any] | None = None) -> tupl
 def threes_cup(count: int = 6, rounds: int = 2) -> tuple[Any, ...]:
     """``count`` guests at tables of three (three-handed whist, placement points),
     ``rounds`` rounds played to the end."""
-    club = make_club()
+    club = make_club(language=TOURNAMENT_CLUB_LANGUAGE)
     director = director_of(club)
     t = make_tournament(
         club,

@@ -31,12 +31,12 @@ class Burraco(RummyProfile):
     title_words = _("Burraco")
     whole_pile = True
     pdf_headings = {
-        "closed": "Closed by",
-        "melded": "melded",
-        "clean": "clean",
-        "dirty": "dirty",
-        "hand": "in hand",
-        "pozzetto": "pozzetto",
+        "closed": _("Closed by"),
+        "melded": _("melded"),
+        "clean": _("clean"),
+        "dirty": _("dirty"),
+        "hand": _("in hand"),
+        "pozzetto": _("pozzetto"),
     }
     option_labels = {
         "target": (

@@ -24,7 +24,7 @@ class ItalianWhist(WhistProfile):
     title_words = _("Italian Whist")
     pdf_rows = 18
     """Three turns of its six-deal cycle of trumps and passing."""
-    schedule_columns = (("Trumps", "trumps"), ("Passing", "passing"))
+    schedule_columns = ((_("Trumps"), "trumps"), (_("Passing"), "passing"))
     option_labels = {
         "score_limit": (
             _("Score limit"),

@@ -33,7 +33,7 @@ class Scala40(RummyProfile):
     game_type = "scala40"
     home_title = _("Scala Quaranta")
     title_words = _("Scala Quaranta")
-    pdf_headings = {"closed": "Closed by", "hand": "in hand"}
+    pdf_headings = {"closed": _("Closed by"), "hand": _("in hand")}
     option_labels = {
         "limit": (
             _("Points limit"),

@@ -22,7 +22,7 @@ class Scopa(ItalianProfile):
     title_words = _("Scopa")
     default = True
     pdf_rows = 10
-    pdf_headings = {"settebello": "Settebello"}
+    pdf_headings = {"settebello": _("Settebello")}
     table_template = "games/_scopa_table.html"
     plays_as_moves = True
     move_question = _("which cards does it take?")

@@ -18,7 +18,7 @@ class ThreeHandedWhist(WhistProfile):
     home_title = _("Three-handed whist")
     title_words = _("Three-handed whist")
     pdf_rows = 15
-    pdf_headings = {"dummy": "Dummy to"}
+    pdf_headings = {"dummy": _("Dummy to")}
     option_labels = {
         "deals": (
             _("Number of deals"),

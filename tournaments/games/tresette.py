@@ -34,7 +34,7 @@ class Tresette(ItalianProfile):
     home_title = _("Tresette")
     title_words = _("Tresette")
     pdf_rows = 8
-    pdf_headings = {"last_trick": "Last trick"}
+    pdf_headings = {"last_trick": _("Last trick")}
     plays_as_moves = True
     move_question = _("with a signal?")
     option_labels = {

@@ -28,34 +28,42 @@ _translate: ContextVar[Callable[[str], Any]] = ContextVar("translate", default=s
 """The translation function of the :func:`differences` call under way."""
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a string for translation (Django's ``makemessages`` collects it); the
+    words are translated when said, by :func:`_`."""
+    return message
+
+
 def _(message: str) -> str:
     """The message translated by the caller's function (see :func:`differences`)."""
     return str(_translate.get()(message))
 
 
 PER_ROW: dict[str, str] = {
-    "tricks": "tricks",
-    "cards": "cards",
-    "coins": "coins",
-    "scope": "scope",
-    "primiera": "primiera",
-    "points": "card points",
-    "thirds": "thirds",
-    "declared": "declarations",
-    "melded": "melded points",
-    "clean": "clean burraco",
-    "dirty": "dirty burraco",
-    "hand": "points in hand",
-    "pozzetto": "pozzetto taken",
+    "tricks": gettext_noop("tricks"),
+    "cards": gettext_noop("cards"),
+    "coins": gettext_noop("coins"),
+    "scope": gettext_noop("scope"),
+    "primiera": gettext_noop("primiera"),
+    "points": gettext_noop("card points"),
+    "thirds": gettext_noop("thirds"),
+    "declared": gettext_noop("declarations"),
+    "melded": gettext_noop("melded points"),
+    "clean": gettext_noop("clean burraco"),
+    "dirty": gettext_noop("dirty burraco"),
+    "hand": gettext_noop("points in hand"),
+    "pozzetto": gettext_noop("pozzetto taken"),
 }
 """A list with one value per row (side, team or seat): what the value counts."""
-NESTED: dict[str, tuple[str, ...]] = {"tricks": ("first-hand tricks", "second-hand tricks")}
+NESTED: dict[str, tuple[str, ...]] = {
+    "tricks": (gettext_noop("first-hand tricks"), gettext_noop("second-hand tricks"))
+}
 """A list of lists per row (Italian Whist: each seat's tricks in its two hands)."""
 CHOICES: dict[str, str] = {
-    "settebello": "Who took the settebello",
-    "last_trick": "Who took the last trick",
-    "closed": "Who closed",
-    "dummy": "Who took the dummy",
+    "settebello": gettext_noop("Who took the settebello"),
+    "last_trick": gettext_noop("Who took the last trick"),
+    "closed": gettext_noop("Who closed"),
+    "dummy": gettext_noop("Who took the dummy"),
 }
 """A single row index (or nobody): who did something."""
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from scoring.owed import owe_standings
 from tournaments.models import (
@@ -28,7 +29,9 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
         )
     if not TableEntry.objects.filter(table=table, entry=entry).exists():
         raise ServiceError(
-            f"entry {entry.number} does not sit at table {table.number}", field="entry"
+            gettext("entry %(entry)s does not sit at table %(table)s")
+            % {"entry": entry.number, "table": table.number},
+            field="entry",
         )
     try:
         with transaction.atomic():
@@ -39,5 +42,6 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
             return forfeit
     except IntegrityError:
         raise Conflict(
-            f"a forfeit of entry {entry.number} at table {table.number} is already recorded"
+            gettext("a forfeit of entry %(entry)s at table %(table)s is already recorded")
+            % {"entry": entry.number, "table": table.number}
         ) from None

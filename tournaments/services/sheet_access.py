@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from tournaments.models import (
     Game,
     Role,
@@ -67,11 +69,17 @@ def writer(table: Table, user: User) -> Writer:
         return Writer(user, None, (), director)
     if not user.is_authenticated:
         raise Forbidden(
-            "log in first; a guest without a login asks the director or a scorer to enter for them"
+            gettext(
+                "log in first; a guest without a login asks the director or a scorer to enter "
+                "for them"
+            )
         )
     raise Forbidden(
-        f"this sheet is for the players of table {table.number} and the scorers and "
-        f"directors of {club.name}"
+        gettext(
+            "this sheet is for the players of table %(table)s and the scorers and directors "
+            "of %(club)s"
+        )
+        % {"table": table.number, "club": club.name}
     )
 
 
@@ -79,7 +87,7 @@ def _require_director(table: Table, user: User) -> Writer:
     require_role(user, _club(table), Role.DIRECTOR)
     found = writer(table, user)
     if not found.official:
-        raise Forbidden("a director playing at this table cannot rule on its sheet")
+        raise Forbidden(gettext("a director playing at this table cannot rule on its sheet"))
     return found
 
 

@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from engine import EngineError
 from scoring.owed import owe_standings
@@ -45,7 +46,7 @@ def correct(
     who = _require_director(table, by)
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError("a correction needs a reason", field="reason")
+        raise ServiceError(gettext("a correction needs a reason"), field="reason")
     old = _game(table)
     payload = {**_canonical(old, tally), "reason": reason[:300]}
     retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
@@ -60,7 +61,9 @@ def correct(
         counted = counted_tallies(old)
         if deal > len(counted):
             raise Conflict(
-                f"deal {deal} does not count yet: resolve or enter it instead", deal=deal
+                gettext("deal %(deal)s does not count yet: resolve or enter it instead")
+                % {"deal": deal},
+                deal=deal,
             )
         fixed = list(counted)
         fixed[deal - 1] = tally_of(payload)
@@ -68,15 +71,19 @@ def correct(
         for number, event in enumerate(fixed, start=1):
             if state.over:
                 raise Conflict(
-                    f"with that correction the game is over after deal {number - 1}, but "
-                    f"deal {number} counts: correct the later deals first",
+                    gettext(
+                        "with that correction the game is over after deal %(last)s, but deal "
+                        "%(deal)s counts: correct the later deals first"
+                    )
+                    % {"last": number - 1, "deal": number},
                     deal=number,
                 )
             try:
                 state.apply(event)
             except EngineError as error:
                 raise ServiceError(
-                    f"with that correction, deal {number} is refused: {error}"
+                    gettext("with that correction, deal %(deal)s is refused: %(error)s")
+                    % {"deal": number, "error": error}
                 ) from None
         line = SheetEntry.objects.create(
             table=table,

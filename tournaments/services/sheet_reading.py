@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine import Game as EngineGame
 from tournaments.models import (
     Game,
@@ -79,7 +81,10 @@ def _chain(
     for tally in ahead:
         state.apply(tally)
     if state.over:
-        raise Conflict(f"the game is over after deal {upto - 1}: there is no deal {upto}")
+        raise Conflict(
+            gettext("the game is over after deal %(last)s: there is no deal %(deal)s")
+            % {"last": upto - 1, "deal": upto}
+        )
     return state
 
 
@@ -92,4 +97,5 @@ def _refuse(refusal: rules.Refusal | None) -> None:
     if refusal is None:
         return
     details = {} if refusal.deal is None else {"deal": refusal.deal}
-    raise (Forbidden if refusal.forbidden else Conflict)(refusal.message, **details)
+    message = gettext(refusal.template) % refusal.params if refusal.template else refusal.message
+    raise (Forbidden if refusal.forbidden else Conflict)(message, **details)

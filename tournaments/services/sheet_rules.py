@@ -52,11 +52,27 @@ class Line:
 @dataclass(frozen=True)
 class Refusal:
     """Why a line may not be written: ``forbidden`` for who writes it (else a conflict
-    with the sheet's state); ``deal`` is named in the error's details when set."""
+    with the sheet's state); ``deal`` is named in the error's details when set. The
+    ``message`` is English; ``template`` (marked with :func:`gettext_noop`) and
+    ``params`` let the caller say it in the reader's language."""
 
     message: str
     forbidden: bool = False
     deal: int | None = None
+    template: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation (Django's ``makemessages`` collects it)."""
+    return message
+
+
+def _refusal(
+    template: str, *, forbidden: bool = False, deal: int | None = None, **params: Any
+) -> Refusal:
+    values = params if deal is None else {"deal": deal, **params}
+    return Refusal(template % values, forbidden, deal, template, values)
 
 
 def tally_of(payload: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -155,13 +171,16 @@ def may_enter(
     """May a tally of ``deal`` be entered (``ruling``: by a director not at the table)?"""
     found = status(deal, views, counted)
     if found == COUNTED:
-        return Refusal(
-            f"deal {deal} already counts; a director corrects it if it is wrong", deal=deal
+        return _refusal(
+            gettext_noop("deal %(deal)s already counts; a director corrects it if it is wrong"),
+            deal=deal,
         )
     if found == CONFIRMED:
-        return Refusal(f"deal {deal} is already agreed", deal=deal)
+        return _refusal(gettext_noop("deal %(deal)s is already agreed"), deal=deal)
     if found == DISPUTED and not ruling:
-        return Refusal(f"deal {deal} is disputed: a director resolves it", deal=deal)
+        return _refusal(
+            gettext_noop("deal %(deal)s is disputed: a director resolves it"), deal=deal
+        )
     return None
 
 
@@ -171,18 +190,23 @@ def may_confirm(
     """May the writer of ``side`` (``None``: an official) confirm ``deal``'s tally?"""
     found = status(deal, views, counted)
     if found is None:
-        return Refusal(f"deal {deal} has no tally to confirm yet", deal=deal)
+        return _refusal(gettext_noop("deal %(deal)s has no tally to confirm yet"), deal=deal)
     if found == COUNTED:
-        return Refusal(f"deal {deal} already counts", deal=deal)
+        return _refusal(gettext_noop("deal %(deal)s already counts"), deal=deal)
     if found == CONFIRMED:
-        return Refusal(f"deal {deal} is already agreed", deal=deal)
+        return _refusal(gettext_noop("deal %(deal)s is already agreed"), deal=deal)
     if found == DISPUTED:
-        return Refusal(
-            f"deal {deal} is disputed (the entries differ): a director resolves it", deal=deal
+        return _refusal(
+            gettext_noop("deal %(deal)s is disputed (the entries differ): a director resolves it"),
+            deal=deal,
         )
     if side is not None and side in views[deal].entering_sides:
-        return Refusal(
-            f"your side entered deal {deal}: a player of another side confirms it", forbidden=True
+        return _refusal(
+            gettext_noop(
+                "your side entered deal %(deal_number)s: a player of another side confirms it"
+            ),
+            forbidden=True,
+            deal_number=deal,
         )
     return None
 
@@ -190,7 +214,7 @@ def may_confirm(
 def may_resolve(deal: int, counted: int) -> Refusal | None:
     """May a director rule on ``deal``? Not once it counts (it is corrected then)."""
     if deal <= counted:
-        return Refusal(f"deal {deal} already counts: correct it instead", deal=deal)
+        return _refusal(gettext_noop("deal %(deal)s already counts: correct it instead"), deal=deal)
     return None
 
 
@@ -205,7 +229,10 @@ def tallies_ahead(
         candidate = view.candidate if view else None
         if candidate is None:
             if view is not None and view.disputed:
-                return Refusal(f"deal {deal} is disputed: a director resolves it first")
-            return Refusal(f"enter deal {deal} first")
+                return _refusal(
+                    gettext_noop("deal %(deal_number)s is disputed: a director resolves it first"),
+                    deal_number=deal,
+                )
+            return _refusal(gettext_noop("enter deal %(deal_number)s first"), deal_number=deal)
         found.append(candidate)
     return found

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from engine import EngineError
 from scoring.owed import owe_standings
@@ -82,7 +83,9 @@ def _retry(
 def _deal_number(deal: Any) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEALS:
         raise ServiceError(
-            f"deal must be a number from 1 to {MAX_DEALS}, not {deal!r}", field="deal"
+            gettext("deal must be a number from 1 to %(most)s, not %(deal)r")
+            % {"most": MAX_DEALS, "deal": deal},
+            field="deal",
         )
     return deal
 
@@ -112,8 +115,11 @@ def _write(
             return retried
         if table.round.closed_at is not None and not who.director:
             raise Conflict(
-                f"round {table.round.number} is closed: its sheets are read-only (the "
-                "director can still rule or correct)"
+                gettext(
+                    "round %(n)s is closed: its sheets are read-only (the director can still "
+                    "rule or correct)"
+                )
+                % {"n": table.round.number}
             )
         game = _game(table)
         views = _views(table)
@@ -205,7 +211,7 @@ def resolve(
     deal, client_id = _deal_number(deal), _client_id(client_id)
     who = _require_director(table, by)
     if (chose is None) == (tally is None):
-        raise ServiceError("choose one of the deal's entries, or give a tally (not both)")
+        raise ServiceError(gettext("choose one of the deal's entries, or give a tally (not both)"))
     if chose is not None:
         picked = SheetEntry.objects.filter(
             table=table, deal=deal, kind=KIND.ENTRY, pk=chose

@@ -35,6 +35,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -52,6 +53,13 @@ from tournaments.web.sheet_pdf import round_pdf
 from tournaments.web.tallies import tally_words
 from tournaments.web.words import sentence
 
+STATUS_WORDS = {
+    "pending": pgettext_lazy("deal status", "pending"),
+    "confirmed": pgettext_lazy("deal status", "confirmed"),
+    "disputed": pgettext_lazy("deal status", "disputed"),
+    "counted": pgettext_lazy("deal status", "counted"),
+}
+"""A deal's status as the sheet's Status column says it (the CSS class keeps the code)."""
 TAG = 8
 """Characters of the HMAC in a table's code (40 bits)."""
 
@@ -175,6 +183,7 @@ def _context(
                     if e["kind"] == "entry"
                 ],
                 "tally_text": tally_text(state, deal["tally"]),
+                "status_words": STATUS_WORDS.get(deal["status"], deal["status"]),
                 "schedule": _schedule_words(table, state, deal["deal"]),
             }
         )
@@ -371,7 +380,7 @@ def sheet_act(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _not_a_scorer(request: HttpRequest, club: Club) -> HttpResponse:
-    message = "Printable score sheets are for the club's scorers and directors."
+    message = _("Printable score sheets are for the club's scorers and directors.")
     return render(request, "sheets/forbidden.html", {"message": message}, status=403)
 
 

@@ -12,7 +12,9 @@ The columns to fill in are the game's tally
 the deal's score per side and the initials of the other side. The QR code (segno)
 opens the table's phone page, whose link is printed under it.
 
-reportlab draws the PDF; nothing here touches the database beyond reading.
+reportlab draws the PDF; nothing here touches the database beyond reading. The PDF
+speaks the club's language (it is printed for the club's tables), whatever the
+browser of whoever prints it asks for; Helvetica's Latin-1 has the Italian accents.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import segno
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -31,6 +35,7 @@ from tournaments.models import Round, Seat, Table
 from tournaments.services import state_cache
 from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
+from tournaments.web.engine_words import italian_deck, say
 from tournaments.web.forms import game_title
 
 LENGTH_OPTIONS = ("deals", "games")
@@ -49,7 +54,11 @@ def rows_for(game_type: str, options: dict[str, Any], engine_options: dict[str, 
 
 def notes(game_type: str, engine_options: dict[str, Any]) -> list[str]:
     """The game's rules a scorer needs at the table, from the engine's constants."""
-    return profile_for(game_type).sheet_notes(engine_options)
+    italian = italian_deck(game_type)
+    return [
+        say(note, italian_cards=italian)
+        for note in profile_for(game_type).sheet_notes(engine_options)
+    ]
 
 
 def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
@@ -95,17 +104,26 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     canvas.setFont("Helvetica-Bold", 16)
     canvas.drawString(left, top - 14, _fit(tournament.name, room(top - 14, 16), canvas))
     canvas.setFont("Helvetica-Bold", 26)
-    canvas.drawString(left, top - 44, f"Table {table.number}")
+    canvas.drawString(left, top - 44, gettext("Table %(n)s") % {"n": table.number})
     canvas.setFont("Helvetica", 12)
-    heading = f"Round {table.round.number} · {game_title(game.game_type)}"
+    heading = gettext("Round %(n)s · %(game)s") % {
+        "n": table.round.number,
+        "game": game_title(game.game_type),
+    }
     canvas.drawString(left, top - 62, _fit(heading, room(top - 62, 12), canvas))
     y = top - 84
     canvas.setFont("Helvetica", 11)
     for seat in seats:
         side = ""
         if engine_game.team_game:
-            side = f"  (team {'AB'[engine_game.side_of(seat.number)]})"
-        line = f"Seat {seat.number + 1}: {seat.player.name}{side}"
+            side = "  " + gettext("(team %(team)s)") % {
+                "team": "AB"[engine_game.side_of(seat.number)]
+            }
+        seat_words = gettext("Seat %(n)s: %(name)s") % {
+            "n": seat.number + 1,
+            "name": seat.player.name,
+        }
+        line = seat_words + side
         canvas.drawString(left, y, _fit(line, room(y, 11), canvas))
         y -= 14
     canvas.setFont("Helvetica", 8)
@@ -126,18 +144,22 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     # The columns: deal, dealer, the game's schedule, the tally, scores, initials.
     fields = tally_fields(game, names) or {"rows": [], "choices": []}
     profile = profile_for(game.game_type)
-    columns: list[tuple[str, str, float]] = [("Deal", "deal", 10 * mm), ("Dealer", "dealer", 0)]
-    columns += [(heading, key, 14 * mm) for heading, key in profile.schedule_columns]
+    columns: list[tuple[str, str, float]] = [
+        (pgettext("score sheet column", "Deal"), "deal", 10 * mm),
+        (gettext("Dealer"), "dealer", 0),
+    ]
+    columns += [(str(heading), key, 14 * mm) for heading, key in profile.schedule_columns]
     groups: list[tuple[str, int]] = []
     for choice in fields["choices"]:
-        columns.append((profile.pdf_headings.get(choice["name"], choice["name"]), "", 16 * mm))
+        heading = profile.pdf_headings.get(choice["name"])
+        columns.append((str(heading) if heading else choice["name"], "", 16 * mm))
     for row in fields["rows"]:
         inputs = [_plain(i, profile.pdf_headings) for i in row["inputs"]]
         for label in inputs:
             columns.append((label, "", 0))
-        columns.append(("score", "", 0))
+        columns.append((gettext("score"), "", 0))
         groups.append((row["label"], len(inputs) + 1))
-    columns.append(("Initials", "", 16 * mm))
+    columns.append((gettext("Initials"), "", 16 * mm))
     fixed = sum(w for _, _, w in columns)
     flexible = [i for i, c in enumerate(columns) if c[2] == 0]
     share = (right - left - fixed) / len(flexible)
@@ -184,6 +206,8 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
             value = deal.get(key) if key else None
             if key == "dealer":
                 value = names.get(value, "")
+            elif key != "deal" and isinstance(value, str):
+                value = gettext(value)  # a schedule's word: "spades", "left"
             if value is not None:
                 canvas.drawCentredString(x + w / 2, y - row_h + 3, _fit(str(value), w, canvas))
             x += w
@@ -192,8 +216,10 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     canvas.drawString(
         left,
         12 * mm,
-        "Enter each deal on the phone page (scan the code); a player of another side "
-        "confirms it. Disputes go to the director.",
+        gettext(
+            "Enter each deal on the phone page (scan the code); a player of another side "
+            "confirms it. Disputes go to the director."
+        ),
     )
 
 
@@ -202,7 +228,7 @@ def _plain(field: dict[str, Any], headings: Mapping[str, str]) -> str:
     short: the profile's heading for its key, else its label shortened."""
     key = field["name"].rpartition("_")[0]
     if key in headings:
-        return headings[key]
+        return str(headings[key])
     short = (
         field["label"].replace(" hand", "").replace("card points", "points").replace("\u2666", "")
     )
@@ -217,11 +243,20 @@ def _fit(text: str, width: float, canvas: Canvas) -> str:
 
 
 def round_pdf(round_: Round, url_of: Callable[[Table], str]) -> bytes:
-    """The PDF of the round's score sheets, one page per table with a game."""
+    """The PDF of the round's score sheets, one page per table with a game, in the
+    club's language."""
+    with translation.override(round_.tournament.club.language or None):
+        return _round_pdf(round_, url_of)
+
+
+def _round_pdf(round_: Round, url_of: Callable[[Table], str]) -> bytes:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, pageCompression=0)
     tournament = round_.tournament
-    canvas.setTitle(f"{tournament.name}: round {round_.number} score sheets")
+    canvas.setTitle(
+        gettext("%(tournament)s: round %(n)s score sheets")
+        % {"tournament": tournament.name, "n": round_.number}
+    )
     canvas.setAuthor("Tavolo")
     tables = round_.tables.select_related("game", "round__tournament").order_by("number")
     for table in tables:

@@ -15,10 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.tally import TallySpec
+from django.utils.translation import gettext, gettext_noop, ngettext
+
+from engine.tally import Phrase, TallySpec
 from tournaments.games import profile_for
 from tournaments.models import Game
 from tournaments.services.errors import ServiceError
+from tournaments.web.engine_words import italian_deck, say
+
+SAY_WHO = {
+    "settebello": gettext_noop("Say who took the settebello (%(rank)s♦)."),
+    "last_trick": gettext_noop("Say who took the last trick."),
+}
+"""A required choice left empty (the engine's question, as an instruction)."""
 
 
 class FormProblem(ServiceError):
@@ -45,7 +54,7 @@ def rows_of(game: Game, names: Mapping[int, str]) -> list[tuple[int, str]]:
 
 def _name(names: Mapping[int, str], seat: int) -> str:
     """A seat's player, else "seat 1", "seat 2" … (people count from 1)."""
-    return names.get(seat, f"seat {seat + 1}")
+    return names.get(seat, gettext("seat %(n)s") % {"n": seat + 1})
 
 
 def _team_game(game: Game) -> bool:
@@ -62,16 +71,17 @@ def tally_fields(game: Game, names: Mapping[int, str]) -> dict[str, Any] | None:
     if spec is None:
         return None
     rows = rows_of(game, names)
+    italian = italian_deck(game.game_type)
     return {
         "rows": [
             {
                 "label": label,
                 "inputs": [
-                    {"name": f"{c.key}_{index}", "label": c.label, "max": c.top}
+                    {"name": f"{c.key}_{index}", "label": say(c.label), "max": c.top}
                     for c in spec.counts
                 ]
                 + [
-                    {"name": f"{flag.key}_{index}", "label": flag.label, "flag": True}
+                    {"name": f"{flag.key}_{index}", "label": say(flag.label), "flag": True}
                     for flag in spec.flags
                 ],
             }
@@ -80,15 +90,15 @@ def tally_fields(game: Game, names: Mapping[int, str]) -> dict[str, Any] | None:
         "choices": [
             {
                 "name": choice.key,
-                "label": choice.label,
+                "label": say(choice.label, italian_cards=italian),
                 "required": not choice.optional,
-                "options": [("", "nobody" if choice.optional else "choose\u2026")]
+                "options": [("", gettext("nobody") if choice.optional else gettext("choose…"))]
                 + [(str(index), row) for index, row in rows],
             }
             for choice in spec.choices
         ],
         "max": max(c.top for c in spec.counts),
-        "note": spec.note,
+        "note": say(spec.note, italian_cards=italian),
     }
 
 
@@ -96,7 +106,10 @@ def tally_from_form(game: Game, data: Any) -> dict[str, Any]:
     """The tally event a submitted form describes (FormProblem when garbled)."""
     spec = spec_of(game)
     if spec is None:
-        raise FormProblem(f"Tallies of {game.game_type} cannot be entered on this page yet.")
+        raise FormProblem(
+            gettext("Tallies of %(game)s cannot be entered on this page yet.")
+            % {"game": game.game_type}
+        )
     rows = [index for index, _ in rows_of(game, {})]
     event: dict[str, Any] = {"type": "tally"}
     for choice in spec.choices:
@@ -105,7 +118,7 @@ def tally_from_form(game: Game, data: Any) -> dict[str, Any]:
             event[choice.key] = None
             continue
         if raw not in [str(r) for r in rows]:
-            raise FormProblem(choice.label.replace("Who took", "Say who took").rstrip("?") + ".")
+            raise FormProblem(_say_who(choice.key, choice.label))
         event[choice.key] = int(raw)
     for flag in spec.flags:
         event[flag.key] = [bool(data.get(f"{flag.key}_{r}")) for r in rows]
@@ -117,12 +130,21 @@ def tally_from_form(game: Game, data: Any) -> dict[str, Any]:
     return event
 
 
+def _say_who(key: str, label: str) -> str:
+    if key not in SAY_WHO:
+        return say(label).replace("Who took", "Say who took").rstrip("?") + "."
+    message = gettext(SAY_WHO[key])
+    return message % label.params if isinstance(label, Phrase) and label.params else message
+
+
 def _count(data: Any, key: str) -> int:
     raw = (data.get(key) or "").strip()
     try:
         return int(raw)
     except ValueError:
-        raise FormProblem("Every count on the score sheet must be a whole number.") from None
+        raise FormProblem(
+            gettext("Every count on the score sheet must be a whole number.")
+        ) from None
 
 
 # ---------------------------------------------------------------------- in words
@@ -135,33 +157,35 @@ def tally_words(tally: Mapping[str, Any], label: Callable[[int], str]) -> str:
     rows = _row_values(tally)
     for index, values in enumerate(rows):
         parts.append(f"{label(index)} " + ", ".join(values))
-    for key, word in (
-        ("settebello", "settebello"),
-        ("last_trick", "last trick"),
-        ("closed", "closed"),
-    ):
+    for key, words in CHOSEN.items():
         if isinstance(tally.get(key), int) and not isinstance(tally.get(key), bool):
-            parts.append(f"{word}: {label(tally[key])}")
+            parts.append(gettext(words) % {"who": label(tally[key])})
     if "dummy" in tally:
         dummy = tally["dummy"]
-        parts.append("dummy: " + (label(dummy) if isinstance(dummy, int) else "nobody"))
+        who = label(dummy) if isinstance(dummy, int) else gettext("nobody")
+        parts.append(gettext("dummy: %(who)s") % {"who": who})
     return " · ".join(parts)
 
 
+CHOSEN = {
+    "settebello": gettext_noop("settebello: %(who)s"),
+    "last_trick": gettext_noop("last trick: %(who)s"),
+    "closed": gettext_noop("closed: %(who)s"),
+}
 UNITS = {
-    "tricks": "",
-    "cards": " cards",
-    "coins": " coins",
-    "scope": " scope",
-    "primiera": " primiera",
-    "points": " points",
-    "thirds": " thirds",
-    "declared": " declared",
-    "melded": " melded",
-    "clean": " clean",
-    "dirty": " dirty",
-    "hand": " in hand",
-    "pozzetto": "",
+    "tricks": "",  # the number alone
+    "cards": gettext_noop("%(n)s cards"),
+    "coins": gettext_noop("%(n)s coins"),
+    "scope": "",  # a scopa, two scope: see _row_values
+    "primiera": gettext_noop("%(n)s primiera"),
+    "points": gettext_noop("%(n)s points"),
+    "thirds": gettext_noop("%(n)s thirds"),
+    "declared": gettext_noop("%(n)s declared"),
+    "melded": gettext_noop("%(n)s melded"),
+    "clean": gettext_noop("%(n)s clean"),
+    "dirty": gettext_noop("%(n)s dirty"),
+    "hand": gettext_noop("%(n)s in hand"),
+    "pozzetto": "",  # taken or not: see _row_values
 }
 
 
@@ -177,10 +201,12 @@ def _row_values(tally: Mapping[str, Any]) -> list[list[str]]:
                 rows.append([])
             shown = "/".join(map(str, value)) if isinstance(value, list) else str(value)
             if isinstance(value, bool):
-                shown = "pozzetto" if value else "no pozzetto"
-            if key == "scope" and value == 1:
-                unit = " scopa"
+                words = gettext("pozzetto") if value else gettext("no pozzetto")
             elif key == "scope":
-                unit = " scope"
-            rows[index].append(f"{shown}{unit}")
+                words = ngettext("%(n)s scopa", "%(n)s scope", value) % {"n": shown}
+            elif unit:
+                words = gettext(unit) % {"n": shown}
+            else:
+                words = shown
+            rows[index].append(words)
     return rows
