@@ -20,7 +20,7 @@ first ``_``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.formats import number_format
@@ -28,6 +28,7 @@ from django.utils.translation import get_language, gettext, override, pgettext_l
 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
 from engine.messages import catalogue, kind_of
+from tournaments.services.numbering import count_from_one
 
 REFUSED = "That was refused."
 
@@ -98,18 +99,41 @@ def render(
     *,
     game: str | None = None,
     language: str | None = None,
+    seat_names: Mapping[int, str] | None = None,
+    side_names: Sequence[str] | None = None,
 ) -> str:
     """The refusal (an ``EngineError``, a ``Message``, or a code with ``params``) in
     ``language`` (the active one by default). ``game`` chooses the deck whose names
-    an Italian reader sees (the Italian deck for Scopa, Briscola and Tresette)."""
+    an Italian reader sees (the Italian deck for Scopa, Briscola and Tresette). With
+    the table's names (a score sheet), a seat reads "3 (Carla)" and a side
+    "1 (Ann & Bruno)"."""
     if params is None:
         code, params = error_or_code.code, error_or_code.params
     else:
         code = str(error_or_code)
     if language is not None:
         with override(language):
-            return render(code, params, game=game)
-    return _Renderer(game or _game_of(params)).render(code, params)
+            return render(code, params, game=game, seat_names=seat_names, side_names=side_names)
+    renderer = _Renderer(game or _game_of(params))
+    renderer.seat_names = dict(seat_names or {})
+    renderer.side_names = list(side_names or [])
+    return renderer.render(code, params)
+
+
+def at_the_table(
+    error: Any, game: str, seat_names: Mapping[int, str], side_names: Sequence[str]
+) -> str:
+    """A refusal on a score sheet, with the table's names: in English (the API's too)
+    the engine's text with "Carla (seat 3)" and the sides' names, as it always read;
+    in another language rendered from the rule code ("il posto 3 (Carla)")."""
+    if is_english():
+        return count_from_one(str(error), seat_names, side_names)
+    return render(error, game=game, seat_names=seat_names, side_names=side_names)
+
+
+def is_english() -> bool:
+    """Whether the active language is English (the engine's own)."""
+    return (get_language() or "en").split("-")[0] == "en"
 
 
 def rule_sentence(error: Any, empty: str = REFUSED, *, game: str | None = None) -> str:
@@ -142,6 +166,8 @@ class _Renderer:
     def __init__(self, game: str | None) -> None:
         self.italian = (get_language() or "en").split("-")[0] == "it"
         self.italian_deck = game in ITALIAN_DECK_GAMES
+        self.seat_names: dict[int, str] = {}
+        self.side_names: list[str] = []
 
     def render(self, code: str, params: Mapping[str, Any]) -> str:
         template = catalogue().get(code, "{text}")
@@ -165,12 +191,16 @@ class _Renderer:
     _action = _reason
 
     def _seat(self, value: int) -> str:
+        name = self.seat_names.get(value)
+        return f"{self._number(value + 1)} ({name})" if name else self._number(value + 1)
+
+    def _side(self, value: int) -> str:
+        if 0 <= value < len(self.side_names):
+            return f"{self._number(value + 1)} ({self.side_names[value]})"
         return self._number(value + 1)
 
-    _side = _seat
-
     def _seats(self, value: list[int]) -> str:
-        return ", ".join(self._seat(seat) for seat in value)
+        return ", ".join(self._number(seat + 1) for seat in value)
 
     def _number(self, value: Any) -> str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
