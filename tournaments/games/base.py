@@ -57,6 +57,9 @@ class GameProfile:
     default: ClassVar[bool] = False
     """The game the "new game" page offers first (exactly one profile sets it)."""
     home_title: ClassVar[str] = ""
+    deck: ClassVar[str] = "french"
+    """The deck its cards are drawn as: ``"french"`` or ``"italian"`` (denari, coppe,
+    spade, bastoni; :mod:`tournaments.web.cards`)."""
     """The game's name in the home page's list (the engine's title when empty)."""
     pdf_rows: ClassVar[int] = 12
     """Blank rows of a printed sheet when no option fixes the number of deals."""

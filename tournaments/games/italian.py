@@ -24,6 +24,8 @@ Columns = list[tuple[str, list[str]]]
 class ItalianProfile(GameProfile):
     """Scopa, Briscola, Tresette: facts and side columns (:meth:`board`)."""
 
+    deck = "italian"
+
     def extend_board(
         self,
         context: dict[str, Any],

@@ -28,12 +28,11 @@ from django.utils.translation import get_language, gettext, override, pgettext_l
 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
 from engine.messages import catalogue, kind_of
+from tournaments.games import profile_for
 from tournaments.services.numbering import count_from_one
 
 REFUSED = "That was refused."
 
-ITALIAN_DECK_GAMES = frozenset({"scopa", "briscola", "tresette"})
-"""Games played with the Italian deck: their suits and court cards have Italian names."""
 
 # Where a "number" is a meld's index (people count melds from 1, as the regex did).
 _MELD_INDICES = frozenset(
@@ -165,7 +164,9 @@ def _game_of(params: Mapping[str, Any]) -> str | None:
 class _Renderer:
     def __init__(self, game: str | None) -> None:
         self.italian = (get_language() or "en").split("-")[0] == "it"
-        self.italian_deck = game in ITALIAN_DECK_GAMES
+        # The game's profile says which deck its cards are (Scopa, Briscola, Tresette:
+        # the Italian deck, whose suits and court cards have their own names).
+        self.italian_deck = game is not None and profile_for(game).deck == "italian"
         self.seat_names: dict[int, str] = {}
         self.side_names: list[str] = []
 
