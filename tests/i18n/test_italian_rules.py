@@ -15,12 +15,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import override
 
+from engine import EngineError
 from engine.messages import all_codes, catalogue, message
 from tests.games.test_web_games import make_game, seat_url, stamp, to_act
 from tests.games.test_web_italian import page as trick_page
 from tests.games.test_web_rummy import page as rummy_page
 from tests.games.test_web_rummy import state_of, until
+from tests.support.factories import published
+from tests.support.sheets import cid
 from tournaments.models import Game
+from tournaments.services import sheets
 from tournaments.services.games import read_state
 from tournaments.services.numbering import count_from_one
 from tournaments.services.rule_words import render
@@ -143,3 +147,25 @@ def test_a_refused_burraco_meld_reads_in_italian(client, organiser):
     assert f"Il posto {seat + 1} non può calare" in text
     assert "una combinazione vuole almeno 3 carte, non 2" in text
     assert "at least 3 cards" not in text
+
+
+# ------------------------------------------------------------ the score sheet
+
+
+@pytest.mark.django_db
+def test_a_refusal_from_the_sheet_reads_in_italian_with_the_sides_names():
+    s = published("scopa", 2)
+    table = s.table()
+    names = sheets.build_state(table)["sides"]
+    bad = {"cards": [22, 18], "coins": [0, 10], "scope": [0, 0], "primiera": [70, 70],
+           "settebello": 0}  # fmt: skip
+    with override("it"), pytest.raises(EngineError) as refused:
+        sheets.submit(table, 1, bad, s.seat(0), cid())
+    text = str(refused.value)
+    assert text.startswith("conteggio respinto: la parte 1 (")
+    assert f"la parte 1 ({names[0]}) ha preso il settebello" in text
+    assert "took the settebello" not in text
+    # In English (and the API) it reads as it always did.
+    with override("en"), pytest.raises(EngineError) as english:
+        sheets.submit(table, 1, bad, s.seat(0), cid())
+    assert f"{names[0]} took the settebello" in str(english.value)
