@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from engine import EngineError
 from tournaments.games import rummy_log
 from tournaments.games.base import GameProfile, LogWords, seat_name
-from tournaments.services.numbering import count_from_one
+from tournaments.services.rule_words import render
 from tournaments.web.cards import face, faces
 
 STEP_WORDS = {
@@ -72,7 +72,7 @@ def engine_reason(state: Any, event: dict[str, Any]) -> str | None:
     try:
         trial.apply(event)
     except EngineError as error:
-        return count_from_one(str(error))
+        return render(error)  # the reader's language, seats counted from 1
     return None
 
 

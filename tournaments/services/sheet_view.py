@@ -17,6 +17,7 @@ from tournaments.services import state_cache
 from tournaments.services.clubs import User, require_role
 from tournaments.services.dispute_words import differences
 from tournaments.services.errors import Conflict
+from tournaments.services.rule_words import at_the_table
 from tournaments.services.sheet_access import Writer, _club, _game, writer
 from tournaments.services.sheet_reading import (
     _chain,
@@ -121,7 +122,7 @@ def build_state(table: Table, who: Writer | None = None) -> dict[str, Any]:
                 try:
                     _replayed(game, counted).apply(view.agreed)
                 except EngineError as error:
-                    row["problem"] = str(error)
+                    row["problem"] = at_the_table(error, game.game_type, names, sides)
         deals.append(row)
     over = state.over
     next_deal = None

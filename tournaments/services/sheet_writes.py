@@ -23,7 +23,7 @@ from tournaments.services import sheet_rules as rules
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.event_store import append_event
-from tournaments.services.numbering import count_from_one
+from tournaments.services.rule_words import at_the_table
 from tournaments.services.sheet_access import Writer, _game, _require_director, writer
 from tournaments.services.sheet_reading import (
     KIND,
@@ -127,7 +127,7 @@ def _write(
         try:
             check(game, views, counted)
         except EngineError as error:  # the engine's reason, seats named from 1
-            error.args = (_for_people(table, game, str(error)), *error.args[1:])
+            error.args = (_for_people(table, game, error), *error.args[1:])
             raise
         try:
             with transaction.atomic():
@@ -153,11 +153,12 @@ def _write(
     return Written(line, True, done)
 
 
-def _for_people(table: Table, game: Game, message: str) -> str:
+def _for_people(table: Table, game: Game, error: EngineError) -> str:
+    """The engine's refusal in the reader's language, with the table's names."""
     seats = {
         s.number: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
     }
-    return count_from_one(message, seats, side_names(table, game))
+    return at_the_table(error, game.game_type, seats, side_names(table, game))
 
 
 def submit(table: Table, deal: int, tally: Any, by: User | Writer, client_id: Any) -> Written:

@@ -66,9 +66,9 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
         current = Game.objects.only("status", "version").get(pk=game.pk)
         if current.status == Game.Status.ACTIVE and current.version != version:
             return Outcome(409, str(STALE))
-        return Outcome(409, engine_sentence(str(conflict)))
+        return Outcome(409, engine_sentence(conflict, game=game.game_type))
     except (EngineError, ServiceError) as error:
-        return Outcome(getattr(error, "status", 400), engine_sentence(str(error)))
+        return Outcome(getattr(error, "status", 400), engine_sentence(error, game=game.game_type))
     return Outcome(200, None, moved.created)
 
 

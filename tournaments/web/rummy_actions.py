@@ -194,7 +194,7 @@ def stage(game: Game, seat: int, data: Mapping[str, Any]) -> tuple[list[list[str
             return tokens, _("Say what the joker stands for first.")
         result = state.check_meld_for(seat, tokens)
         return tokens, None if result.ok else engine_sentence(
-            result.reason or "", _("That is not a meld.")
+            result.reason or "", _("That is not a meld."), game.game_type
         )
 
     tokens, problem = read_state(game, ask)

@@ -3,13 +3,15 @@ engine's refusal ("a club needs a name", "seat 0 cannot play 7H") into what a pa
 shows ("A club needs a name.", "Seat 1 cannot play 7H.").
 
 Services already count seats from 1 in what they say; only the engine's reasons need
-:func:`engine_sentence`, which counts them from 1
-(:func:`tournaments.services.numbering.count_from_one`).
+:func:`engine_sentence`, which writes an engine refusal (its rule code and
+parameters) in the reader's language with seats counted from 1
+(:mod:`tournaments.services.rule_words`).
 """
 
 from __future__ import annotations
 
 from tournaments.services.numbering import count_from_one
+from tournaments.services.rule_words import is_rule, rule_sentence
 
 REFUSED = "That was refused."
 """What an empty message says."""
@@ -24,7 +26,11 @@ def sentence(message: object, empty: str = REFUSED) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def engine_sentence(message: object, empty: str = REFUSED) -> str:
-    """An engine message (seats, sides and melds counted from 0, as in the events) as a
-    sentence for people, counting them from 1."""
+def engine_sentence(message: object, empty: str = REFUSED, game: str | None = None) -> str:
+    """An engine refusal (an ``EngineError`` or ``Message``: seats, sides and melds
+    counted from 0, as in the events) as a sentence for people in their language,
+    counting them from 1; ``game`` names the deck its cards are named by. A plain
+    string (a service's refusal) is only counted from 1."""
+    if is_rule(message):
+        return rule_sentence(message, empty, game=game)
     return sentence(count_from_one(str(message)), empty)

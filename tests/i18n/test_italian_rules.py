@@ -1,0 +1,171 @@
+"""The engine's refusals in Italian: every rule code has an Italian message in the
+compiled catalogue, a refused move on a game page reads in Italian with seats counted
+from 1, and the English rendering is the engine's text with seats counted from 1
+(what the pages always showed)."""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.translation import override
+
+from engine import EngineError
+from engine.messages import all_codes, catalogue, message
+from tests.games.test_web_games import make_game, seat_url, stamp, to_act
+from tests.games.test_web_italian import page as trick_page
+from tests.games.test_web_rummy import page as rummy_page
+from tests.games.test_web_rummy import state_of, until
+from tests.support.factories import published
+from tests.support.sheets import cid
+from tournaments.models import Game
+from tournaments.services import sheets
+from tournaments.services.games import read_state
+from tournaments.services.numbering import count_from_one
+from tournaments.services.rule_words import render
+from tournaments.web.words import engine_sentence
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+@pytest.fixture(scope="module")
+def italian() -> dict[str, str]:
+    """The compiled Italian catalogue (the .mo the site uses): msgid → msgstr."""
+    mo = polib.mofile(str(LOCALE / "it" / "LC_MESSAGES" / "django.mo"))
+    return {entry.msgid: entry.msgstr for entry in mo if not entry.msgctxt}
+
+
+def test_every_rule_code_has_an_italian_message_with_the_same_placeholders(italian):
+    templates = catalogue()
+    assert len(all_codes()) > 200
+    missing = [code for code in all_codes() if not italian.get(templates[code])]
+    assert not missing, f"rule codes without an Italian message: {missing}"
+    for code in all_codes():
+        english, translated = templates[code], italian[templates[code]]
+        assert placeholders(translated) == placeholders(english), code
+        words = "".join(text for text, *_ in string.Formatter().parse(english))
+        if any(letter.isalpha() for letter in words):  # not "{reason}" or "'{field}': …"
+            assert translated != english, f"{code} is not translated"
+
+
+SAMPLES = [
+    message("turn", seat=0, event="play", seat_expected=2),
+    message("turn.seats", seat=3, event="split", seats=[0, 2]),
+    message("card.not_held", seat=1, event="play", card="7D", cardname="7D"),
+    message("play.refused", seat=0, card="KC", reason=message("follow_suit", suit="D", seat=0)),
+    message("scopa.capture.refused", seat=1, card="3D", cards=["2S", "AH"],
+            reason=message("scopa.capture.sum", number_got=3, number=4)),
+    message("burraco.refused.add", seat=1, event="add", cards=["7H"], number=2,
+            reason=message("burraco.add.off_suit", card="7H", suit="S")),
+    message("scala40.refused", seat=2, event="draw",
+            action=message("scala40.action.draw", pile="discard"),
+            reason=message("scala40.draw.not_opened")),
+    message("scala40.tally.closer", seat=3, points=12),
+    message("italian_whist.split.again", seat=0, seats=[1, 2]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda m: m.code)
+def test_english_is_the_engines_text_with_seats_from_1(sample):
+    assert render(sample, language="en") == count_from_one(str(sample))
+    with override("en"):  # a page's English: the engine's text counted from 1, as before
+        assert engine_sentence(sample) == engine_sentence(str(sample))
+
+
+def test_italian_rendering_names_seats_from_1_cards_suits_and_nested_reasons():
+    follow = SAMPLES[3]
+    assert render(follow, language="it") == (
+        "il posto 1 non può giocare Re di fiori: si è aperto a quadri e il posto 1 ha "
+        "quadri, quindi deve rispondere a quadri"
+    )
+    # The Italian games' cards are the Italian deck's.
+    assert "Re di bastoni" in render(follow, language="it", game="briscola")
+    assert "denari" in render(follow, language="it", game="tresette")
+    # A meld's number counts from 1; a pile and an event are said in Italian.
+    assert "alla combinazione 3" in render(SAMPLES[5], language="it")
+    assert render(SAMPLES[6], language="it") == (
+        "il posto 3 non può pescare (dal pozzo degli scarti): solo chi ha già aperto può "
+        "pescare dal pozzo degli scarti"
+    )
+    assert render("turn.seats", {"seat": 3, "event": "split", "seats": [0, 2]}, language="it") == (
+        "il posto 4 non può dividere la mano adesso: tocca ai posti 1, 3"
+    )
+
+
+# ------------------------------------------------------------ through the pages
+
+
+@pytest.fixture
+def organiser(db: None) -> object:
+    """The user who makes the games (as in tests/games/conftest.py)."""
+    return get_user_model().objects.create_user("olga", password="pw")
+
+
+def test_a_refused_briscola_play_reads_in_italian_with_seats_from_1(client, organiser):
+    game, users = make_game("briscola", 2, organiser)
+    seat = to_act(game)[0]
+    html = trick_page(client, game, users, seat)
+    other = read_state(Game.objects.get(pk=game.pk), lambda s: s.hand(1 - seat)[0].code)
+    refused = client.post(
+        seat_url(game, seat, "act"),
+        {**stamp(html), "action": "play", "card": other},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    text = refused.content.decode()
+    assert refused.status_code == 400
+    assert f"Il posto {seat + 1} non può giocare" in text and "non ha in mano la carta" in text
+    assert "cannot play" not in text and "does not hold" not in text
+    # The same refusal in English, as before.
+    english = client.post(
+        seat_url(game, seat, "act"), {**stamp(html), "action": "play", "card": other}
+    )
+    assert f"Seat {seat + 1} cannot play {other}" in english.content.decode()
+
+
+def test_a_refused_burraco_meld_reads_in_italian(client, organiser):
+    game, users = make_game("burraco", 2, organiser)
+    seat = until(game, random.Random(4), lambda s, n: s.phase == "meld")
+    pick = [c.code for c in state_of(game).hand(seat)][:2]
+    html = rummy_page(client, game, users, seat)
+    response = client.post(
+        seat_url(game, seat, "act"),
+        {**stamp(html), "action": "meld", "cards": pick},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    text = response.content.decode()
+    assert response.status_code == 400
+    assert f"Il posto {seat + 1} non può calare" in text
+    assert "una combinazione vuole almeno 3 carte, non 2" in text
+    assert "at least 3 cards" not in text
+
+
+# ------------------------------------------------------------ the score sheet
+
+
+@pytest.mark.django_db
+def test_a_refusal_from_the_sheet_reads_in_italian_with_the_sides_names():
+    s = published("scopa", 2)
+    table = s.table()
+    names = sheets.build_state(table)["sides"]
+    bad = {"cards": [22, 18], "coins": [0, 10], "scope": [0, 0], "primiera": [70, 70],
+           "settebello": 0}  # fmt: skip
+    with override("it"), pytest.raises(EngineError) as refused:
+        sheets.submit(table, 1, bad, s.seat(0), cid())
+    text = str(refused.value)
+    assert text.startswith("conteggio respinto: la parte 1 (")
+    assert f"la parte 1 ({names[0]}) ha preso il settebello" in text
+    assert "took the settebello" not in text
+    # In English (and the API) it reads as it always did.
+    with override("en"), pytest.raises(EngineError) as english:
+        sheets.submit(table, 1, bad, s.seat(0), cid())
+    assert f"{names[0]} took the settebello" in str(english.value)

@@ -1,0 +1,281 @@
+"""The engine's refusals in the reader's language: the one place every page uses.
+
+The engine gives each refusal a stable code and JSON parameters (see
+:mod:`engine.messages`), and ONE English template per code, marked for extraction so
+that it is the msgid of its translation in ``locale/<lang>/LC_MESSAGES/django.po``.
+:func:`render` translates the template with gettext (the active language) and fills
+each parameter written for a person, by its kind (the part of its name before the
+first ``_``):
+
+- seats and sides count from 1 ("seat 1", "posto 1"), and so does a meld's number
+  where it names a meld; a range's upper bound ("from 0 to 3") stays as the API
+  writes it, since it speaks of the indices the client sends;
+- cards, suits and jokers are named in the active language (in Italian the Italian
+  games' cards by their Italian deck: "7 di denari", the French deck's
+  "Re di cuori"); in English the codes stay as the engine writes them, so the English
+  text is the engine's with seats counted from 1 (what the pages always showed);
+- a nested ``reason`` or ``action`` is rendered the same way, recursively;
+- numbers are written the active language's way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext, override, pgettext_lazy
+
+from engine.cards import RANK_CHARS, SUIT_NAMES, Card
+from engine.messages import catalogue, kind_of
+from tournaments.games import profile_for
+from tournaments.services.numbering import count_from_one
+
+REFUSED = "That was refused."
+
+
+# Where a "number" is a meld's index (people count melds from 1, as the regex did).
+_MELD_INDICES = frozenset(
+    {
+        ("scala40.action.card_meld", "number"),
+        ("scala40.action.cards_meld", "number"),
+        ("burraco.refused.add", "number"),
+    }
+)
+# Where a seat or side is the upper bound of a 0-based range the client must send.
+_RANGE_BOUNDS = frozenset(
+    {"first_dealer", "view.seat", "malformed.seat", "malformed.side", "malformed.side_or_null"}
+)
+
+# Italian names. The Italian deck (Scopa, Briscola, Tresette) maps the engine's French
+# codes as the games' docs do: D denari, H coppe, S spade, C bastoni; J Fante, Q Cavallo.
+_ITALIAN_SUITS = {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}
+_FRENCH_SUITS_IT = {"S": "picche", "H": "cuori", "D": "quadri", "C": "fiori"}
+_ITALIAN_COURTS = {11: "Fante", 12: "Cavallo", 13: "Re", 14: "Asso"}
+_FRENCH_COURTS_IT = {11: "Fante", 12: "Donna", 13: "Re", 14: "Asso"}
+_JOKERS_IT = {"red": "jolly rosso", "black": "jolly nero"}
+_COLOURS_IT = {"red": "rossa", "black": "nera"}  # of a card: "una carta rossa"
+
+# The engine's own names where a sentence uses them as words: an event as the verb of
+# "seat 1 cannot {event} now", a phase as "its {phase} phase", a pile as "from the
+# {pile}". English keeps the engine's word (the msgid); a translation says it its way.
+_EVENT_WORDS = {
+    "play": pgettext_lazy("rule event", "play"),
+    "deal": pgettext_lazy("rule event", "deal"),
+    "deals": pgettext_lazy("rule event", "deals"),
+    "tally": pgettext_lazy("rule event", "tally"),
+    "split": pgettext_lazy("rule event", "split"),
+    "joker": pgettext_lazy("rule event", "joker"),
+    "exchange": pgettext_lazy("rule event", "exchange"),
+    "draw": pgettext_lazy("rule event", "draw"),
+    "meld": pgettext_lazy("rule event", "meld"),
+    "add": pgettext_lazy("rule event", "add"),
+    "discard": pgettext_lazy("rule event", "discard"),
+    "open": pgettext_lazy("rule event", "open"),
+    "swap": pgettext_lazy("rule event", "swap"),
+    "reshuffle": pgettext_lazy("rule event", "reshuffle"),
+}
+_PHASE_WORDS = {
+    "deal": pgettext_lazy("rule phase", "deal"),
+    "draw": pgettext_lazy("rule phase", "draw"),
+    "exchange": pgettext_lazy("rule phase", "exchange"),
+    "joker": pgettext_lazy("rule phase", "joker"),
+    "meld": pgettext_lazy("rule phase", "meld"),
+    "over": pgettext_lazy("rule phase", "over"),
+    "play": pgettext_lazy("rule phase", "play"),
+    "reshuffle": pgettext_lazy("rule phase", "reshuffle"),
+    "split": pgettext_lazy("rule phase", "split"),
+}
+_PILE_WORDS = {
+    "stock": pgettext_lazy("rule pile", "stock"),
+    "discard": pgettext_lazy("rule pile", "discard pile"),
+}
+
+
+def render(
+    error_or_code: Any,
+    params: Mapping[str, Any] | None = None,
+    *,
+    game: str | None = None,
+    language: str | None = None,
+    seat_names: Mapping[int, str] | None = None,
+    side_names: Sequence[str] | None = None,
+) -> str:
+    """The refusal (an ``EngineError``, a ``Message``, or a code with ``params``) in
+    ``language`` (the active one by default). ``game`` chooses the deck whose names
+    an Italian reader sees (the Italian deck for Scopa, Briscola and Tresette). With
+    the table's names (a score sheet), a seat reads "3 (Carla)" and a side
+    "1 (Ann & Bruno)"."""
+    if params is None:
+        code, params = error_or_code.code, error_or_code.params
+    else:
+        code = str(error_or_code)
+    if language is not None:
+        with override(language):
+            return render(code, params, game=game, seat_names=seat_names, side_names=side_names)
+    renderer = _Renderer(game or _game_of(params))
+    renderer.seat_names = dict(seat_names or {})
+    renderer.side_names = list(side_names or [])
+    return renderer.render(code, params)
+
+
+def at_the_table(
+    error: Any, game: str, seat_names: Mapping[int, str], side_names: Sequence[str]
+) -> str:
+    """A refusal on a score sheet, with the table's names: in English (the API's too)
+    the engine's text with "Carla (seat 3)" and the sides' names, as it always read;
+    in another language rendered from the rule code ("il posto 3 (Carla)")."""
+    if is_english():
+        return count_from_one(str(error), seat_names, side_names)
+    return render(error, game=game, seat_names=seat_names, side_names=side_names)
+
+
+def is_english() -> bool:
+    """Whether the active language is English (the engine's own)."""
+    return (get_language() or "en").split("-")[0] == "en"
+
+
+def rule_sentence(error: Any, empty: str = REFUSED, *, game: str | None = None) -> str:
+    """The refusal as a sentence for a page: capitalised, with a full stop."""
+    return as_sentence(render(error, game=game), empty)
+
+
+def as_sentence(text: str, empty: str = REFUSED) -> str:
+    """``text`` capitalised, with a full stop (``empty`` translated if blank)."""
+    text = text.strip()
+    if not text:
+        return gettext(empty)
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def is_rule(message: object) -> bool:
+    """Whether ``message`` carries a rule code (an engine error or message)."""
+    return isinstance(getattr(message, "code", None), str) and isinstance(
+        getattr(message, "params", None), dict
+    )
+
+
+def _game_of(params: Mapping[str, Any]) -> str | None:
+    game = params.get("game")
+    return game if isinstance(game, str) else None
+
+
+class _Renderer:
+    def __init__(self, game: str | None) -> None:
+        self.italian = (get_language() or "en").split("-")[0] == "it"
+        # The game's profile says which deck its cards are (Scopa, Briscola, Tresette:
+        # the Italian deck, whose suits and court cards have their own names).
+        self.italian_deck = game is not None and profile_for(game).deck == "italian"
+        self.seat_names: dict[int, str] = {}
+        self.side_names: list[str] = []
+
+    def render(self, code: str, params: Mapping[str, Any]) -> str:
+        template = catalogue().get(code, "{text}")
+        filled = {name: self.word(code, name, value) for name, value in params.items()}
+        return gettext(template).format(**filled)
+
+    def word(self, code: str, name: str, value: Any) -> str:
+        kind = kind_of(name)
+        writer: Callable[[Any], str] | None = getattr(self, f"_{kind}", None)
+        if kind in ("seat", "side") and code in _RANGE_BOUNDS:
+            return self._number(value)
+        if (code, name) in _MELD_INDICES:
+            return self._number(value + 1)
+        return writer(value) if writer else str(value)
+
+    # -- by kind ------------------------------------------------------------------
+
+    def _reason(self, value: Mapping[str, Any]) -> str:
+        return self.render(value["code"], value["params"])
+
+    _action = _reason
+
+    def _seat(self, value: int) -> str:
+        name = self.seat_names.get(value)
+        return f"{self._number(value + 1)} ({name})" if name else self._number(value + 1)
+
+    def _side(self, value: int) -> str:
+        if 0 <= value < len(self.side_names):
+            return f"{self._number(value + 1)} ({self.side_names[value]})"
+        return self._number(value + 1)
+
+    def _seats(self, value: list[int]) -> str:
+        return ", ".join(self._number(seat + 1) for seat in value)
+
+    def _number(self, value: Any) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return number_format(value, use_l10n=True)
+        return str(value)
+
+    _count = _points = _number
+
+    def _addends(self, value: list[int]) -> str:
+        return " + ".join(self._number(number) for number in value)
+
+    def _event(self, value: str) -> str:
+        return str(_EVENT_WORDS.get(value, value))
+
+    def _phase(self, value: str) -> str:
+        return str(_PHASE_WORDS.get(value, value))
+
+    def _pile(self, value: str) -> str:
+        return str(_PILE_WORDS[value]) if self.italian and value in _PILE_WORDS else value
+
+    def _card(self, value: str) -> str:
+        return self.card_name(value) if self.italian else value
+
+    def _cardname(self, value: str) -> str:
+        return self.card_name(value) if self.italian else Card.parse(value).name
+
+    def _cards(self, value: list[str]) -> str:
+        if not self.italian:
+            return " ".join(value)
+        return ", ".join(self.card_name(code) for code in value)
+
+    def _melds(self, value: list[list[str]]) -> str:
+        return "; ".join(self._cards(meld) for meld in value)
+
+    def _rank(self, value: int) -> str:
+        if self.italian and value >= 11:
+            return (_ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT)[value]
+        return RANK_CHARS[value - 2]
+
+    def _colour(self, value: str) -> str:
+        return _COLOURS_IT.get(value, value) if self.italian else value
+
+    def _suit(self, value: str) -> str:
+        return self._suits(value)
+
+    def _suitone(self, value: str) -> str:
+        return self._suits(value, one=True)
+
+    def _suitsone(self, value: str) -> str:
+        return self._suits(value, one=True)
+
+    def _suits(self, value: str, one: bool = False) -> str:
+        if self.italian:
+            names = [self.suit_name(letter) for letter in value]
+            return " o ".join(names)
+        plural = [SUIT_NAMES[letter] for letter in value]
+        return " or ".join(name[:-1] for name in plural) if one else " or ".join(plural)
+
+    # -- Italian names ------------------------------------------------------------
+
+    def suit_name(self, letter: str) -> str:
+        return (_ITALIAN_SUITS if self.italian_deck else _FRENCH_SUITS_IT)[letter]
+
+    def card_name(self, code: str) -> str:
+        """``7D`` → "7 di denari" (Italian deck) or "7 di quadri"; ``RJ=7H`` → "jolly
+        rosso (7 di cuori)"."""
+        held, _, named = str(code).partition("=")
+        try:
+            card = Card.parse(held)
+        except Exception:  # a malformed code is shown as the client wrote it
+            return str(code)
+        if card.suit is None:
+            joker = _JOKERS_IT.get(card.colour, card.name)
+            return f"{joker} ({self.card_name(named)})" if named else joker
+        courts = _ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT
+        rank = courts.get(card.rank, str(card.rank))
+        return f"{rank} di {self.suit_name(card.suit)}"
