@@ -229,7 +229,7 @@ def test_the_sheet_stays_english_for_an_english_browser(scopa_sheet):
         "cards of",
         "Primiera: add each suit's best card (7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, "
         "3 = 13, 2 = 12, J Q K = 10). Cards add up to 40, coins to 10.",
-        "Who took the settebello (7♦)?",
+        "Who took the settebello (7",  # then the denari icon: Scopa's cards are Italian
         "22 cards, 6 coins, 1 scopa, 78 primiera",
         "disputed",
     ):
@@ -237,6 +237,12 @@ def test_the_sheet_stays_english_for_an_english_browser(scopa_sheet):
             assert "Player 1's cards: 22 or 21" in sheet
         else:
             assert words in sheet, words
+    raw = logged_in(s.director).get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(
+        r'settebello \(7<svg class="suit-icon suit-denari"[^>]*>.*?</svg>'
+        r'<span class="visually-hidden">coins</span>\)\?',
+        raw,
+    )
 
 
 @needs_pdftotext

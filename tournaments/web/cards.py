@@ -196,9 +196,17 @@ def with_suit_icons(text: str) -> str:
     parts = _GLYPHS.split(text)
     return mark_safe(  # noqa: S308 - the text is escaped, the icons are ours
         "".join(
-            suit_icon(_GLYPH_SUITS[part]) if odd else conditional_escape(part)
+            _labelled_icon(_GLYPH_SUITS[part]) if odd else conditional_escape(part)
             for odd, part in ((i % 2 == 1, p) for i, p in enumerate(parts))
         )
+    )
+
+
+def _labelled_icon(suit: str) -> SafeString:
+    """The icon of a suit inside a sentence, with its name for a screen reader (the
+    icon itself is decoration)."""
+    return format_html(
+        '{}<span class="visually-hidden">{}</span>', suit_icon(suit), _suit_word(suit, ITALIAN)
     )
 
 
