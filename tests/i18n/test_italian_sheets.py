@@ -24,6 +24,7 @@ from django.test import Client
 from scoring import store
 from tests.support.factories import german_whist_cup, published
 from tests.support.standings import finish, play_round, tables_of
+from tournaments.models import SheetEntry
 from tournaments.web.sheet_pages import sheet_path
 
 pytestmark = pytest.mark.django_db
@@ -216,7 +217,13 @@ def test_the_directors_sheet_and_ruling_page_in_italian(scopa_sheet):
         "Stato",
         "Storico del segnapunti",
     )
-    ruling = read(director, path + "rule?deal=1&chose=1", **ITALIAN)
+    chosen = (
+        SheetEntry.objects.filter(table=s.table(), kind=SheetEntry.Kind.ENTRY)
+        .order_by("pk")
+        .first()
+    )
+    assert chosen is not None
+    ruling = read(director, path + f"rule?deal=1&chose={chosen.pk}", **ITALIAN)
     assert_italian(ruling, "Decisione sulla smazzata 1", "carte di Player 1", "Sì, vale questo")
 
 
