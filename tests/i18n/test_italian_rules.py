@@ -169,3 +169,31 @@ def test_a_refusal_from_the_sheet_reads_in_italian_with_the_sides_names():
     with override("en"), pytest.raises(EngineError) as english:
         sheets.submit(table, 1, bad, s.seat(0), cid())
     assert f"{names[0]} took the settebello" in str(english.value)
+
+
+# ------------------------------------------------------------- options and game names
+
+
+def test_an_option_refused_reads_in_the_readers_language_and_the_api_keeps_english():
+    from engine import InvalidOption, new_game
+    from tournaments.services.rule_words import in_words
+
+    with pytest.raises(InvalidOption) as caught:
+        new_game("scopa", 2, {"target": 0})
+    error = caught.value
+    with override("en"):
+        assert in_words(error) == str(error) == "option 'target' must be at least 1"
+    with override("it"):
+        assert in_words(error) == "l'opzione 'target' deve essere almeno 1"
+
+
+@pytest.mark.django_db
+def test_a_casual_game_refused_by_its_options_says_why_in_italian():
+    from tournaments.services.casual import new_casual_game
+    from tournaments.services.errors import ServiceError
+
+    user = get_user_model().objects.create_user("olga", password="pw")
+    with override("it"), pytest.raises(ServiceError) as caught:
+        new_casual_game(user=user, game_type="scopa", players=2, options={"target": 0}, seat=0)
+    assert str(caught.value) == "l'opzione 'target' deve essere almeno 1"
+    assert Game.objects.count() == 0

@@ -28,6 +28,7 @@ from tournaments.models import Game, GameInvitation, Player, Seat
 from tournaments.services import access
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.games import create_game, start_game
+from tournaments.services.rule_words import in_words
 
 INVITATION_DAYS = 7
 """How long an unused invitation link works (at most: it dies when the game starts)."""
@@ -66,11 +67,11 @@ def new_casual_game(
                 created_by=user,
             )
         except UnknownGame as error:
-            raise ServiceError(str(error), field="game") from None
+            raise ServiceError(in_words(error), field="game") from None
         except InvalidOption as error:
-            raise ServiceError(str(error), field=error.option or "players") from None
+            raise ServiceError(in_words(error), field=error.option or "players") from None
         except EngineError as error:
-            raise ServiceError(str(error), field="options") from None
+            raise ServiceError(in_words(error), field="options") from None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ServiceError(
                 _("the seat must be a seat index from 0 to %(last)d, not %(seat)s")

@@ -130,6 +130,15 @@ def at_the_table(
     return render(error, game=game, seat_names=seat_names, side_names=side_names)
 
 
+def in_words(error: Any) -> str:
+    """An engine refusal where no table is involved (a game's name, its options, a
+    record): in English (the API's language) the engine's own text, as it always read;
+    in another language rendered from its rule code."""
+    if is_english() or not hasattr(error, "code"):
+        return str(error)
+    return render(error)
+
+
 def is_english() -> bool:
     """Whether the active language is English (the engine's own)."""
     return (get_language() or "en").split("-")[0] == "en"

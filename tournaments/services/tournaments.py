@@ -44,6 +44,7 @@ from tournaments.services.entries import (
     withdraw,
 )
 from tournaments.services.errors import Conflict, NotFound, ServiceError
+from tournaments.services.rule_words import in_words
 from tournaments.services.scoring_settings import check_scoring
 from tournaments.services.setting_names import SETTING_SHAPES, setting_name
 from tournaments.services.tournament_details import (
@@ -121,7 +122,7 @@ def check_game(settings: Mapping[str, Any]) -> None:
     try:
         cls = game_class(game_type)
     except EngineError as error:
-        raise ServiceError(str(error), field="game_type") from None
+        raise ServiceError(in_words(error), field="game_type") from None
     sizes = settings["table_sizes"] or list(cls.player_counts[:1])
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
         raise ServiceError("table_sizes must list whole numbers of seats", field="table_sizes")
@@ -139,7 +140,7 @@ def check_game(settings: Mapping[str, Any]) -> None:
         try:
             game = new_game(game_type, size, settings["options"])
         except EngineError as error:
-            raise ServiceError(str(error), field="options") from None
+            raise ServiceError(in_words(error), field="options") from None
         team_game = game.team_game
     method = settings["pairing_method"]
     entry_kind = settings["entry_kind"]
@@ -250,7 +251,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
         try:
             cleaned["table_sizes"] = [game_class(cleaned["game_type"]).player_counts[0]]
         except EngineError as error:
-            raise ServiceError(str(error), field="game_type") from None
+            raise ServiceError(in_words(error), field="game_type") from None
     check_game(cleaned)
     check_scoring(cleaned)
     check_details(cleaned)

@@ -19,6 +19,7 @@ from django import forms
 from engine.errors import InvalidOption
 from engine.options import Option
 from tournaments.games import profile_for
+from tournaments.services.rule_words import in_words
 from tournaments.web.forms import OPTION_PREFIX
 
 
@@ -70,7 +71,7 @@ def clean_options(form: forms.Form, spec: Mapping[str, Option], cleaned: dict[st
         try:
             cleaned[key] = option.validate(value)
         except InvalidOption as error:
-            form.add_error(key, str(error))
+            form.add_error(key, in_words(error))
 
 
 def chosen_options(form: forms.Form, spec: Mapping[str, Option]) -> dict[str, Any]:
