@@ -6,6 +6,7 @@ Each concern of the pages has its URL module and namespace: ``accounts:``, ``gam
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from tournaments.web import card_style, language
@@ -23,6 +24,8 @@ urlpatterns = [
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     # The language switch: Django's set_language, which also saves a user's choice.
     path("i18n/setlang/", language.set_language, name="set_language"),
+    # The words of static/js in the reader's language (gettext() for the scripts).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # Italian or French cards for Scopa, Briscola and Tresette (tournaments.web.card_style).
     path("cards/style/", card_style.set_card_style, name="set_card_style"),
     path("healthz", views.healthz, name="healthz"),

@@ -7,7 +7,9 @@
      answered (saved, or refused with a reason); when the network is down it stays,
      and is sent again when the browser comes back online (and every 15 s). The
      server stores a client_id once, so sending it twice never doubles a deal.
-   Without this file the forms post and redirect as usual. */
+   Without this file the forms post and redirect as usual.
+   Its words come from Django's JavaScript catalogue (/jsi18n/, loaded by base.html);
+   without it they stay in English. */
 (function () {
   "use strict";
   var page = document.querySelector("[data-sheet]");
@@ -17,6 +19,13 @@
   var draftKey = "tavolo-sheet-draft:" + code + ":";
   var noteKey = "tavolo-sheet-note:" + code;
   var sending = false;
+
+  function gettext(text) {
+    return window.gettext ? window.gettext(text) : text;
+  }
+  function interpolate(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -83,7 +92,8 @@
         // Saved: the typed draft goes. Refused: it stays, to be corrected.
         if (item.draft && response.ok) localStorage.removeItem(draftKey + item.draft);
         sessionStorage.setItem(noteKey, JSON.stringify({
-          text: answer.message || ("HTTP " + response.status),
+          text: answer.message ||
+            interpolate(gettext("HTTP %(status)s"), { status: response.status }),
           error: !response.ok,
           draft: item.draft
         }));

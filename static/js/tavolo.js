@@ -1,4 +1,6 @@
-/* Tavolo's pages work without this file. It makes the Italian Whist split
+/* Tavolo's pages work without this file. Its few words come from Django's JavaScript
+   catalogue (/jsi18n/, loaded first by base.html), and stay English without it.
+   It makes the Italian Whist split
    nicer: a live "n / 9" count, the submit button enabled at exactly 9, and the
    cards already picked kept when the board refreshes (another seat split) while
    this player is still choosing. */
@@ -116,7 +118,8 @@
     input.select();
     var done = function () {
       if (!button.hasAttribute("data-label")) button.setAttribute("data-label", button.textContent);
-      button.textContent = button.getAttribute("data-copied") || "Copied";
+      button.textContent = button.getAttribute("data-copied") ||
+        (window.gettext ? window.gettext("Copied") : "Copied");
       setTimeout(function () { button.textContent = button.getAttribute("data-label"); }, 2500);
     };
     var copied = false;

@@ -173,6 +173,7 @@ PAGES = [
     ("/healthz", "tavolo.views.healthz", "healthz"),
     ("/favicon.ico", "tavolo.views.favicon", "favicon"),
     ("/i18n/setlang/", "web.language.set_language", "set_language"),
+    ("/jsi18n/", "django.views.i18n.JavaScriptCatalog", "javascript-catalog"),
     ("/cards/style/", "web.card_style.set_card_style", "set_card_style"),
     ("/api/health/", "tavolo.api.HealthView", "api-health"),
     ("/api/schema/", "drf_spectacular.views.SpectacularAPIView", "api-schema"),
@@ -187,6 +188,7 @@ SITE = {
     "api-schema",
     "api-docs",
     "set_language",
+    "javascript-catalog",
     "set_card_style",
 }
 """Names of the site itself, outside any namespace."""
