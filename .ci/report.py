@@ -55,6 +55,11 @@ REQUIRED = [
         None,  # parametrised (Scopa, Briscola): every case in the module must pass
     ),
     (
+        "Browser test: an Italian player scores a Scopa deal and sees Italian cards (Chromium)",
+        "tests.browser.test_browser_italian_sheet",
+        "test_an_italian_player_scores_a_scopa_deal_and_sees_italian_cards",
+    ),
+    (
         "Browser test: a director publishes round 1 (Chromium)",
         "tests.browser.test_browser_director",
         "test_director_sets_up_a_tournament_and_publishes_round_one",
