@@ -60,6 +60,7 @@ SCORING_FOR_TOURNAMENTS = {
     "scoring.store",  # current_points (pairing by score), recompute (the demo club)
     "scoring.models",  # GameScore: a round's page shows final scores
     "scoring.read",  # tiebreak labels on the tournament's setup form
+    "scoring.local_numbers",  # numbers with the reader's decimal mark (the points rule)
 }
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.formats import get_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from scoring.describe import describe_points, number
+from scoring import local_numbers
+from scoring.describe import describe_points
 from scoring.errors import ScoringError
 from scoring.points import HEAD_TO_HEAD_METHODS, PointsSettings
 from scoring.standings import DEFAULT_TIEBREAKS, StandingsSettings
@@ -123,20 +123,13 @@ def check_scoring(settings: Mapping[str, Any]) -> None:
                 ) from None
 
 
-def _number(value: Any) -> str:
-    """A number of the points rule in the active language (``0,5`` in Italian), as
-    ``scoring.local_numbers`` writes them (which tournaments may not import)."""
-    separator = str(get_format("DECIMAL_SEPARATOR"))
-    return number(value).replace(".", separator)
-
-
 def points_rule(tournament: Tournament) -> str:
     """How the tournament's games score, in a sentence for its pages; empty when its
     settings are broken (the standings show that error instead)."""
     try:
         points = PointsSettings.from_json(of_tournament(tournament)["points"])
         return describe_points(
-            points, tournament_sides(tournament), translate=gettext, shown=_number
+            points, tournament_sides(tournament), translate=gettext, shown=local_numbers.shown
         )
     except ScoringError:
         return ""
