@@ -34,9 +34,8 @@ def logged(club, owner, director) -> list[AuditEntry]:
 
 
 def rows() -> list[tuple]:
-    return list(
-        AuditEntry.objects.order_by("pk").values_list("actor_id", "action", "subject", "after")
-    )
+    found = AuditEntry.objects.exclude(action="club-created").order_by("pk")
+    return list(found.values_list("actor_id", "action", "subject", "after"))
 
 
 def refused(sql: str, params: list | None = None) -> str:

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Role, Tournament
+from tournaments.services import audit
 from tournaments.services import clubs as club_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.clubs import User, require_role
@@ -38,6 +39,18 @@ def check_in_all(tournament: Tournament, *, by: User) -> list[Entry]:
         if waiting:
             tournament.entries.filter(pk__in=[e.pk for e in waiting]).update(
                 status=Entry.Status.CHECKED_IN
+            )
+            audit.record(
+                actor=by,
+                club=tournament.club,
+                tournament=tournament,
+                action="entries-checked-in",
+                subject=tournament.name,
+                before={"status": Entry.Status.REGISTERED.value},
+                after={
+                    "status": Entry.Status.CHECKED_IN.value,
+                    "entries": [e.name for e in waiting],
+                },
             )
             drop_drafts(tournament)
     for entry in waiting:

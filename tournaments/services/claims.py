@@ -57,7 +57,7 @@ from tournaments.models import (
     TeamMember,
     Tournament,
 )
-from tournaments.services import access, ratelimit
+from tournaments.services import access, audit, ratelimit
 from tournaments.services.accounts import is_verified
 from tournaments.services.clubs import require_role
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
@@ -108,6 +108,14 @@ def issue_claim_code(player: Player, by: User) -> IssuedCode:
         ClaimCode.objects.filter(player=player, used_at__isnull=True).delete()
         ClaimCode.objects.create(
             player=player, code_hash=code_hash(plain), issued_by_id=by.pk, expires_at=expires_at
+        )
+        # Never the code itself: the log says a code was issued and until when.
+        audit.record(
+            actor=by,
+            club=player.club,  # type: ignore[arg-type]
+            action="claim-code-issued",
+            subject=player.name,
+            after={"expires_at": expires_at},
         )
     return IssuedCode(code=shown(plain), player=player, expires_at=expires_at)
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
 from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
+from tournaments.services import audit
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.languages import check_language
 from tournaments.services.tournament_details import check_time_zone
@@ -92,6 +93,13 @@ def create_club(
                 name=name, slug=slug, description=description, time_zone=zone, language=language
             )
             Membership.objects.create(club=club, user_id=owner.pk, role=Role.OWNER)
+            audit.record(
+                actor=owner,
+                club=club,
+                action="club-created",
+                subject=club.name,
+                after={"name": name, "time_zone": zone, "language": language},
+            )
     except IntegrityError:
         raise Conflict(_("a club called %(slug)s already exists") % {"slug": repr(slug)}) from None
     return club
@@ -100,16 +108,30 @@ def create_club(
 def set_time_zone(club: Club, *, by: User, time_zone: str) -> Club:
     """The club's clock for every time its pages show (directors)."""
     require_role(by, club, Role.DIRECTOR)
-    club.time_zone = check_time_zone(time_zone)
-    club.save(update_fields=["time_zone"])
-    return club
+    return _set_setting(club, by, "time_zone", check_time_zone(time_zone))
 
 
 def set_language(club: Club, *, by: User, language: str) -> Club:
     """The language the club's pages speak to a browser that asks for none (directors)."""
     require_role(by, club, Role.DIRECTOR)
-    club.language = check_language(language)
-    club.save(update_fields=["language"])
+    return _set_setting(club, by, "language", check_language(language))
+
+
+def _set_setting(club: Club, by: User, field: str, value: str) -> Club:
+    """Save one of the club's settings, with its audit row (none if it did not change)."""
+    before = getattr(club, field)
+    with transaction.atomic():
+        setattr(club, field, value)
+        club.save(update_fields=[field])
+        if before != value:
+            audit.record(
+                actor=by,
+                club=club,
+                action="club-settings-changed",
+                subject=club.name,
+                before={field: before},
+                after={field: value},
+            )
     return club
 
 
@@ -154,6 +176,15 @@ def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
         membership, _created = Membership.objects.update_or_create(
             club=club, user=user, defaults={"role": new_role}
         )
+        if current is None or current.role != new_role:
+            audit.record(
+                actor=by,
+                club=club,
+                action="member-added" if current is None else "member-role-changed",
+                subject=user.get_username(),
+                before=None if current is None else {"role": current.role},
+                after={"role": new_role.value},
+            )
     return membership
 
 
@@ -167,6 +198,13 @@ def remove_member(club: Club, *, by: User, username: str) -> None:
     with transaction.atomic():
         _check_may_change(club, acting, current, None)
         current.delete()
+        audit.record(
+            actor=by,
+            club=club,
+            action="member-removed",
+            subject=username,
+            before={"role": current.role},
+        )
 
 
 def add_guest(club: Club, *, by: User, name: str, household: str = "") -> Player:
@@ -177,7 +215,16 @@ def add_guest(club: Club, *, by: User, name: str, household: str = "") -> Player
         raise ServiceError(_("a player needs a name"))
     if len(name) > 120:
         raise ServiceError(_("a player's name is at most 120 characters"))
-    return Player.objects.create(name=name, club=club, household=household.strip()[:120])
+    with transaction.atomic():
+        player = Player.objects.create(name=name, club=club, household=household.strip()[:120])
+        audit.record(
+            actor=by,
+            club=club,
+            action="guest-added",
+            subject=name,
+            after={"name": name, "household": player.household},
+        )
+    return player
 
 
 def club_players(club: Club) -> list[Player]:
@@ -203,6 +250,13 @@ def create_team(club: Club, *, by: User, name: str, players: Sequence[Player]) -
             team = Team.objects.create(club=club, name=name)
             TeamMember.objects.bulk_create(
                 TeamMember(team=team, player=p, position=i) for i, p in enumerate(players)
+            )
+            audit.record(
+                actor=by,
+                club=club,
+                action="team-created",
+                subject=name,
+                after={"name": name, "players": [p.name for p in players]},
             )
     except IntegrityError:
         raise Conflict(

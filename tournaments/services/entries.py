@@ -25,6 +25,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import audit
 from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
@@ -113,7 +114,7 @@ def register(
         played = published_rounds(tournament)
         number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
         household = members[0].household if len(members) == 1 else ""
-        return Entry.objects.create(
+        entry = Entry.objects.create(
             tournament=tournament,
             number=number,
             player=player,
@@ -124,6 +125,9 @@ def register(
             household=household,
             affiliation=affiliation.strip()[:120],
         )
+        after = {"number": number, "rating": rating, "joins_round": played + 1}
+        _audit(entry, by, "entry-added", None, after)
+        return entry
 
 
 def register_self(
@@ -138,6 +142,25 @@ def register_self(
     with transaction.atomic():  # the player made is not kept if the entry is refused
         player = player_of_user(by.get_username())
         return register(tournament, by=by, player=player, rating=rating, affiliation=affiliation)
+
+
+def _audit(
+    entry: Entry,
+    by: User,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    tournament = entry.tournament
+    audit.record(
+        actor=by,
+        club=tournament.club,
+        tournament=tournament,
+        action=action,
+        subject=entry.name,
+        before=before,
+        after=after,
+    )
 
 
 def _holding(players: Sequence[Player]) -> Q:
@@ -168,9 +191,14 @@ def check_in(entry: Entry, *, by: User, checked_in: bool = True) -> Entry:
     if entry.status == Entry.Status.WITHDRAWN:
         raise Conflict(_("%(name)s has withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
-    entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
-    entry.save(update_fields=["status"])
-    _drop_draft(entry.tournament)
+    before = entry.status
+    with transaction.atomic():
+        entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
+        entry.save(update_fields=["status"])
+        if entry.status != before:
+            action = "entry-checked-in" if checked_in else "entry-check-in-undone"
+            _audit(entry, by, action, {"status": before}, {"status": entry.status})
+        _drop_draft(entry.tournament)
     return entry
 
 
@@ -182,9 +210,12 @@ def withdraw(entry: Entry, *, by: User) -> Entry:
         raise Conflict(_("%(name)s has already withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
     with transaction.atomic():
+        before = {"status": entry.status}
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_after = published_rounds(entry.tournament)
         entry.save(update_fields=["status", "withdrawn_after"])
+        after = {"status": entry.status, "withdrawn_after": entry.withdrawn_after}
+        _audit(entry, by, "entry-withdrawn", before, after)
         owe_standings(entry.tournament_id, "withdrawal")
         _drop_draft(entry.tournament)
     return entry
@@ -195,14 +226,21 @@ def update_entry(entry: Entry, *, by: User, **fields: Any) -> Entry:
     require_role(by, entry.tournament.club, Role.DIRECTOR)
     require_editable(entry.tournament)
     allowed = {"rating": int, "household": str, "affiliation": str}
+    before, after = {}, {}
     for key, value in fields.items():
         if key not in allowed or isinstance(value, bool) or not isinstance(value, allowed[key]):
             raise ServiceError(f"cannot set {key!r} to {value!r}", field=key)
-        setattr(entry, key, value.strip()[:120] if isinstance(value, str) else value)
-    entry.save()
-    if entry.status == Entry.Status.WITHDRAWN:  # its row in the standings may change
-        owe_standings(entry.tournament_id, "withdrawn entry changed")
-    _drop_draft(entry.tournament)
+        new = value.strip()[:120] if isinstance(value, str) else value
+        if getattr(entry, key) != new:
+            before[key], after[key] = getattr(entry, key), new
+        setattr(entry, key, new)
+    with transaction.atomic():
+        entry.save()
+        if after:
+            _audit(entry, by, "entry-changed", before, after)
+        if entry.status == Entry.Status.WITHDRAWN:  # its row in the standings may change
+            owe_standings(entry.tournament_id, "withdrawn entry changed")
+        _drop_draft(entry.tournament)
     return entry
 
 
@@ -219,21 +257,37 @@ def forbid(tournament: Tournament, *, by: User, first: Entry, second: Entry, rea
     if first.pk == second.pk:
         raise ServiceError(_("a forbidden pair needs two different entries"))
     low, high = sorted((first, second), key=lambda e: e.pk)
-    pair, created = ForbiddenPair.objects.get_or_create(
-        tournament=tournament, first=low, second=high, defaults={"reason": reason[:200]}
-    )
-    if not created:
-        raise Conflict(
-            _("%(first)s and %(second)s are already kept apart")
-            % {"first": low.name, "second": high.name}
+    with transaction.atomic():
+        pair, created = ForbiddenPair.objects.get_or_create(
+            tournament=tournament, first=low, second=high, defaults={"reason": reason[:200]}
         )
-    _drop_draft(tournament)
+        if not created:
+            raise Conflict(
+                _("%(first)s and %(second)s are already kept apart")
+                % {"first": low.name, "second": high.name}
+            )
+        _pair_audit(tournament, by, "pair-forbidden", pair, {"reason": pair.reason})
+        _drop_draft(tournament)
     return pair
 
 
 def allow(tournament: Tournament, *, by: User, pair_id: int) -> None:
     require_role(by, tournament.club, Role.DIRECTOR)
-    deleted, _pairs = ForbiddenPair.objects.filter(tournament=tournament, pk=pair_id).delete()
-    if not deleted:
-        raise NotFound(f"there is no forbidden pair {pair_id}")
-    _drop_draft(tournament)
+    with transaction.atomic():
+        pair = ForbiddenPair.objects.filter(tournament=tournament, pk=pair_id).first()
+        if pair is None:
+            raise NotFound(f"there is no forbidden pair {pair_id}")
+        _pair_audit(tournament, by, "pair-allowed", pair, None)
+        pair.delete()
+        _drop_draft(tournament)
+
+
+def _pair_audit(
+    tournament: Tournament, by: User, action: str, pair: ForbiddenPair, after: Any
+) -> None:
+    names = f"{pair.first.name} / {pair.second.name}"
+    before = {"reason": pair.reason} if after is None else None
+    audit.record(
+        actor=by, club=tournament.club, tournament=tournament, action=action,
+        subject=names, before=before, after=after,
+    )  # fmt: skip

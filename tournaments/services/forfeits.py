@@ -14,6 +14,7 @@ from tournaments.models import (
     Table,
     TableEntry,
 )
+from tournaments.services import audit
 from tournaments.services.clubs import User, require_role
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.sheet_access import _club
@@ -39,6 +40,20 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
                 table=table, entry=entry, kind=kind, note=(note or "").strip()[:200], recorded_by=by
             )
             owe_standings(table.round.tournament_id, "forfeit")
+            tournament = table.round.tournament
+            audit.record(
+                actor=by,
+                club=tournament.club,
+                tournament=tournament,
+                action="forfeit-recorded",
+                subject=entry.name,
+                after={
+                    "round": table.round.number,
+                    "table": table.number,
+                    "kind": kind,
+                    "note": forfeit.note,
+                },
+            )
             return forfeit
     except IntegrityError:
         raise Conflict(

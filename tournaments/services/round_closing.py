@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Role, Round
+from tournaments.services import audit
 from tournaments.services.clubs import User, require_role
 from tournaments.services.errors import Conflict
 
@@ -37,6 +38,15 @@ def close_round(round_: Round, *, by: User) -> Round:
             round_.closed_at = timezone.now()
             round_.closed_by = by if by.is_authenticated else None
             round_.save(update_fields=["closed_at", "closed_by"])
+            tournament = round_.tournament
+            audit.record(
+                actor=by,
+                club=tournament.club,
+                tournament=tournament,
+                action="round-closed",
+                subject=str(round_.number),
+                after={"round": round_.number, "closed_at": round_.closed_at},
+            )
     return round_
 
 
@@ -52,7 +62,19 @@ def close_earlier(round_: Round, *, by: User) -> int:
         status=Round.Status.PUBLISHED,
         closed_at__isnull=True,
     )
-    finished = [r.pk for r in still_open if not unfinished_tables(r)]
-    return Round.objects.filter(pk__in=finished).update(
+    finished = [r for r in still_open if not unfinished_tables(r)]
+    closed = Round.objects.filter(pk__in=[r.pk for r in finished]).update(
         closed_at=timezone.now(), closed_by=by if by.is_authenticated else None
     )
+    if finished:
+        tournament = round_.tournament
+        numbers = sorted(r.number for r in finished)
+        audit.record(
+            actor=by,
+            club=tournament.club,
+            tournament=tournament,
+            action="rounds-closed",
+            subject=", ".join(str(n) for n in numbers),
+            after={"rounds": numbers},
+        )
+    return closed

@@ -28,6 +28,7 @@ from scoring.owed import owe_standings
 from tournaments import pairing
 from tournaments.models import (
     Bye,
+    Entry,
     Game,
     GameEvent,
     Role,
@@ -37,8 +38,8 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
+from tournaments.services import audit, round_closing, table_states
 from tournaments.services import games as game_service
-from tournaments.services import round_closing, table_states
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable, reusable_draft
 from tournaments.services.errors import Conflict, NotFound, ServiceError
@@ -116,14 +117,41 @@ def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: boo
             ) from None
         if not result.tables:
             raise Conflict(_("%(n)s entrant(s) cannot fill a table") % {"n": len(result.byes)})
+        again = tournament.rounds.filter(number=number).exists()  # a draft paired again
         round_ = reusable_draft(tournament, number) or Round.objects.create(
             tournament=tournament, number=number, method=tournament.pairing_method
         )
         _store(round_, result.tables, result.byes)
+        after = {"round": number, "tables": len(result.tables), "byes": len(result.byes)}
+        if confirm_unfinished and last is not None:
+            after["confirmed_unfinished"] = True
+        action = "round-repaired" if again else "round-paired"
+        _audit(round_, by, action, None, after, tournament)
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
     return round_
+
+
+def _audit(
+    round_: Round,
+    by: User,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    tournament: Tournament | None = None,
+) -> None:
+    tournament = tournament or round_.tournament
+    audit.record(
+        actor=by, club=tournament.club, tournament=tournament, action=action,
+        subject=str(round_.number), before=before, after=after,
+    )  # fmt: skip
+
+
+def _names(*entry_ids: int) -> list[str]:
+    found = {e.pk: e.name for e in Entry.objects.filter(pk__in=entry_ids).select_related(
+        "player", "team")}  # fmt: skip
+    return [found.get(pk, str(pk)) for pk in entry_ids]
 
 
 def _store(round_: Round, tables: Iterable[Iterable[str]], byes: Iterable[str]) -> None:
@@ -182,6 +210,8 @@ def swap(round_: Round, *, by: User, first: int, second: int) -> Round:
     with transaction.atomic():
         round_ = _draft(round_)
         _exchange(round_, first, second)
+        after = {"round": round_.number, "entries": _names(first, second)}
+        _audit(round_, by, "round-swapped", None, after)
     return round_
 
 
@@ -203,6 +233,8 @@ def publish(round_: Round, *, by: User) -> Round:
         round_.published_by = by if by.is_authenticated else None
         round_.save(update_fields=["status", "published_at", "published_by"])
         owe_standings(tournament.pk, "round published")
+        after = {"round": round_.number, "tables": round_.tables.count()}
+        _audit(round_, by, "round-published", None, after, tournament)
         # Publishing the next round closes the earlier ones: their guest links expire.
         round_closing.close_earlier(round_, by=by)
     return round_
@@ -279,6 +311,9 @@ def correct(round_: Round, *, by: User, first: int, second: int, reason: str) ->
                 "new_game": str(new.pk),
             }
         owe_standings(round_.tournament_id, "round corrected")
+        names = _names(first, second)
+        after = {"round": round_.number, "entries": names, "reason": reason[:300]}
+        _audit(round_, by, "round-corrected", None, after)
         return RoundCorrection.objects.create(
             round=round_, made_by=by, reason=reason[:300], change=change
         )

@@ -28,11 +28,13 @@ from tournaments.services.sheet_reading import KIND, _canonical, counted_tallies
 from tournaments.services.sheet_rules import tally_of
 from tournaments.services.sheet_writes import (
     EVENT_NAMESPACE,
+    OFFICIAL_ACTIONS,
     Written,
     _client_id,
     _deal_number,
     _locked,
     _retry,
+    audit_line,
     count_agreed,
 )
 
@@ -109,6 +111,7 @@ def correct(
             },
         )
         owe_standings(table.round.tournament_id, "sheet corrected")
+        audit_line(table, by, OFFICIAL_ACTIONS[KIND.CORRECT], deal, counted[deal - 1], payload)
         done = count_agreed(table, user=by)
     return Written(line, True, (deal, *done))
 

@@ -19,6 +19,7 @@ from tournaments.models import (
     SheetEntry,
     Table,
 )
+from tournaments.services import audit
 from tournaments.services import sheet_rules as rules
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, NotFound, ServiceError
@@ -149,8 +150,30 @@ def _write(
             raise Conflict(f"client id {client_id} was already used for another line") from None
         if kind == KIND.RESOLVE:
             owe_standings(table.round.tournament_id, "ruling")
+        if who.official:  # a scorer's or director's line (players' own lines are the sheet)
+            audit_line(table, who.user, OFFICIAL_ACTIONS[kind], deal, None, payload)
         done = count_agreed(table, user=who.user)
     return Written(line, True, done)
+
+
+OFFICIAL_ACTIONS = {
+    KIND.ENTRY: "result-entered",
+    KIND.CONFIRM: "result-confirmed",
+    KIND.RESOLVE: "dispute-ruled",
+    KIND.CORRECT: "result-corrected",
+}
+"""The audit action of a line an official writes, by the line's kind."""
+
+
+def audit_line(table: Table, by: Any, action: str, deal: int, before: Any, after: Any) -> None:
+    """The audit row of an official's line on ``table``'s sheet (in its transaction)."""
+    round_ = table.round
+    where = {"round": round_.number, "table": table.number, "deal": deal}
+    audit.record(
+        actor=by, club=round_.tournament.club, tournament=round_.tournament, action=action,
+        subject=str(table.number), before=None if before is None else where | {"tally": before},
+        after=where if after is None else where | {"tally": after},
+    )  # fmt: skip
 
 
 def _for_people(table: Table, game: Game, error: EngineError) -> str:

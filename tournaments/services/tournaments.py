@@ -28,6 +28,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.services import audit
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.entries import (
@@ -260,13 +261,16 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
         raise ServiceError(_("the tournament's short name needs letters or digits"), field="slug")
     try:
         with transaction.atomic():
-            return Tournament.objects.create(
+            tournament = Tournament.objects.create(
                 club=club,
                 slug=slug,
                 seed=secrets.randbits(62),
                 created_by=by if by.is_authenticated else None,
                 **cleaned,
             )
+            after = {"slug": slug} | {k: v for k, v in cleaned.items() if k not in UNLOGGED}
+            _audit(tournament, by, "tournament-created", None, after)
+            return tournament
     except IntegrityError:
         raise Conflict(
             _("%(club)s already has a tournament %(slug)s")
@@ -301,9 +305,13 @@ def update_tournament(
         check_game(merged)
         check_scoring(merged)
         check_details({f: getattr(tournament, f) for f in ("starts_on", "start_time")} | cleaned)
+        before = {k: getattr(tournament, k) for k in sorted(changed)}
         for key, value in cleaned.items():
             setattr(tournament, key, value)
         tournament.save()
+        if changed:
+            after = {k: getattr(tournament, k) for k in sorted(changed)}
+            _audit(tournament, by, "tournament-settings-changed", before, after)
         if published:  # scoring, tiebreaks, seed or late entries' score may have changed
             owe_standings(tournament.pk, "settings")
         if changed & GAME_FIELDS:
@@ -316,6 +324,27 @@ def set_status(tournament: Tournament, *, by: User, status: str) -> Tournament:
     if status not in Tournament.Status.values:
         raise ServiceError(f"status must be one of {', '.join(Tournament.Status.values)}")
     require_editable(tournament)
-    tournament.status = status
-    tournament.save(update_fields=["status"])
+    before = tournament.status
+    with transaction.atomic():
+        tournament.status = status
+        tournament.save(update_fields=["status"])
+        if before != status:
+            change = ({"status": before}, {"status": status})
+            _audit(tournament, by, "tournament-status-changed", *change)
     return tournament
+
+
+UNLOGGED = frozenset({"seed"})
+"""Settings the audit log says changed without their values."""
+
+
+def _audit(tournament: Tournament, by: User, action: str, before: Any, after: Any) -> None:
+    def shown(values: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        if values is None:
+            return None
+        return {k: ("…" if k in UNLOGGED else v) for k, v in values.items()}
+
+    audit.record(
+        actor=by, club=tournament.club, tournament=tournament, action=action,
+        subject=tournament.name, before=shown(before), after=shown(after),
+    )  # fmt: skip

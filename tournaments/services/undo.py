@@ -27,6 +27,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services import audit
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable
 from tournaments.services.errors import Conflict
@@ -40,6 +41,7 @@ def archive(tournament: Tournament, *, by: User, archived: bool = True) -> Tourn
     require_role(by, tournament.club, Role.DIRECTOR)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = tournament.archived_at
         if archived and tournament.archived_at is None:
             last = tournament.rounds.filter(status=Round.Status.PUBLISHED).last()
             unfinished = unfinished_tables(last)
@@ -58,7 +60,19 @@ def archive(tournament: Tournament, *, by: User, archived: bool = True) -> Tourn
         elif not archived:
             tournament.archived_at = None
         tournament.save(update_fields=["archived_at"])
+        if (before is None) != (tournament.archived_at is None):
+            _audit(
+                tournament, by, "tournament-archived" if archived else "tournament-unarchived",
+                {"archived_at": before}, {"archived_at": tournament.archived_at},
+            )  # fmt: skip
     return tournament
+
+
+def _audit(tournament: Tournament, by: User, action: str, before: Any, after: Any) -> None:
+    audit.record(
+        actor=by, club=tournament.club, tournament=tournament, action=action,
+        subject=tournament.name, before=before, after=after,
+    )  # fmt: skip
 
 
 def _games_of(tournament: Tournament) -> list[Any]:
@@ -97,6 +111,10 @@ def delete_tournament(tournament: Tournament, *, by: User) -> str:
             )
         games = _games_of(tournament)
         name = tournament.name
+        # Written first: the row keeps the tournament's id and name once it is gone.
+        rounds = tournament.rounds.count()
+        entries = tournament.entries.count()
+        _audit(tournament, by, "tournament-deleted", {"rounds": rounds, "entries": entries}, None)
         # Standings owed first (published rounds go; the task then finds no
         # tournament), then the rounds, then the tournament with its entries and standings.
         if tournament.rounds.filter(status=Round.Status.PUBLISHED).exists():
@@ -161,6 +179,10 @@ def unpublish(round_: Round, *, by: User, reason: str = "") -> RoundCorrection:
         round_.published_by = None
         round_.save(update_fields=["status", "published_at", "published_by"])
         owe_standings(tournament.pk, "round unpublished")
+        audit.record(
+            actor=by, club=tournament.club, tournament=tournament, action="round-unpublished",
+            subject=str(round_.number), after={"round": round_.number, "reason": reason[:300]},
+        )  # fmt: skip
         return RoundCorrection.objects.create(
             round=round_, made_by=by, reason=reason[:300], change=change
         )
