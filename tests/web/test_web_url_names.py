@@ -87,6 +87,8 @@ PAGES = [
     ("/clubs/club/", "web.clubs.club_page", "clubs:page"),
     ("/clubs/club/manage/", "web.clubs.club_manage", "clubs:manage"),
     ("/clubs/club/manage/role", "web.clubs.club_manage_action", "clubs:manage-do"),
+    ("/clubs/club/audit/", "web.audit_pages.audit_log", "clubs:audit"),
+    ("/clubs/club/audit.csv", "web.audit_pages.audit_csv", "clubs:audit-csv"),
     ("/clubs/club/t/new", "web.tournament_pages.tournament_new", "tournaments:new"),
     ("/clubs/club/t/game-fields", "web.tournament_pages.game_fields", "tournaments:game-fields"),
     ("/clubs/club/t/cup/", "web.tournament_pages.tournament_page", "tournaments:page"),
