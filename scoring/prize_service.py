@@ -20,7 +20,7 @@ from scoring import numbers, read
 from scoring.models import PrizeCategory, PrizeRules
 from scoring.prizes import Award, Candidate, Category, assign_prizes
 from tournaments.models import Entry, Membership, Role, Tournament
-from tournaments.services import clubs
+from tournaments.services import audit, clubs
 from tournaments.services.errors import NotFound, ServiceError
 
 __all__ = [
@@ -115,6 +115,10 @@ def define_category(
             )
             if picked:
                 category.chosen.set(picked)
+            after = {"places": count, "eligibility": eligibility, "rating_below": rating}
+            if picked:
+                after["entries"] = [e.name for e in picked]
+            _audit(tournament, by, "prize-added", name, None, after)
     except IntegrityError:
         raise _invalid(
             "name", _("There is already a prize called “%(name)s”.") % {"name": name}
@@ -124,14 +128,35 @@ def define_category(
 
 def delete_category(tournament: Tournament, by: Any, category_id: int) -> None:
     clubs.require_role(by, tournament.club, Role.DIRECTOR)
-    deleted, _count = PrizeCategory.objects.filter(tournament=tournament, pk=category_id).delete()
-    if not deleted:
-        raise NotFound(_("There is no such prize in this tournament."))
+    with transaction.atomic():
+        category = PrizeCategory.objects.filter(tournament=tournament, pk=category_id).first()
+        if category is None:
+            raise NotFound(_("There is no such prize in this tournament."))
+        _audit(tournament, by, "prize-deleted", category.name, {"places": category.places}, None)
+        category.delete()
 
 
 def set_one_prize_each(tournament: Tournament, by: Any, value: bool) -> None:
     clubs.require_role(by, tournament.club, Role.DIRECTOR)
-    PrizeRules.objects.update_or_create(tournament=tournament, defaults={"one_prize_each": value})
+    with transaction.atomic():
+        rules, created = PrizeRules.objects.get_or_create(
+            tournament=tournament, defaults={"one_prize_each": value}
+        )
+        before = True if created else rules.one_prize_each  # True: the default
+        if not created and rules.one_prize_each != value:
+            rules.one_prize_each = value
+            rules.save(update_fields=["one_prize_each"])
+        if before != value:
+            change = ({"one_prize_each": before}, {"one_prize_each": value})
+            _audit(tournament, by, "prize-rules-changed", tournament.name, *change)
+
+
+def _audit(tournament: Tournament, by: Any, action: str, subject: str, *change: Any) -> None:
+    before, after = change
+    audit.record(
+        actor=by, club=tournament.club, tournament=tournament, action=action,
+        subject=subject, before=before, after=after,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ report

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import prize_service
 from tests.support.factories import enter_guests, published, role_user
 from tests.support.sheets import cid
 from tournaments.models import AuditEntry, Role, TableEntry, Tournament
@@ -167,3 +168,22 @@ def test_a_forfeit(iw):
         entry.name,
         {"round": 1, "table": 1, "kind": "no_show", "note": "ill"},
     )
+
+
+def test_prizes(club, director, cup):
+    entries = enter_guests(cup, director, 2)
+    prize = prize_service.define_category(
+        cup, director, name="Best guest", places=1, eligibility="chosen", chosen=[1]
+    )
+    added = only("prize-added")
+    assert (added.actor, added.subject, added.after["entries"]) == (
+        director,
+        "Best guest",
+        [entries[0].name],
+    )
+    prize_service.set_one_prize_each(cup, director, True)  # the default: no change
+    prize_service.set_one_prize_each(cup, director, False)
+    rules = only("prize-rules-changed")
+    assert (rules.before, rules.after) == ({"one_prize_each": True}, {"one_prize_each": False})
+    prize_service.delete_category(cup, director, prize.pk)
+    assert only("prize-deleted").before == {"places": 1}

@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import PrizeCategory
 from tournaments.models import Entry, Forfeit, Role, Tournament
 from tournaments.models.clubs import LANGUAGE_CHOICES
 from tournaments.services.setting_names import SETTING_NAMES
@@ -61,6 +62,9 @@ SENTENCES = {
     ),
     "dispute-ruled": _("Ruled on deal %(deal)s at table %(table)s, round %(round)s"),
     "result-corrected": _("Corrected deal %(deal)s at table %(table)s, round %(round)s"),
+    "prize-added": _("Added the prize %(subject)s"),
+    "prize-deleted": _("Deleted the prize %(subject)s"),
+    "prize-rules-changed": _("Changed whether a player may win more than one prize"),
 }
 """Every action code the services write, as a sentence (the actor is shown beside it)."""
 
@@ -92,6 +96,10 @@ NAMES = {
     "archived_at": _("archived at"),
     "closed_at": _("closed at"),
     "confirmed_unfinished": _("paired with tables still playing"),
+    "places": _("the places"),
+    "eligibility": _("who may win"),
+    "rating_below": _("rating below"),
+    "one_prize_each": _("one prize each"),
 }
 """What a key of ``before`` / ``after`` reads as."""
 
@@ -145,6 +153,7 @@ VALUE_WORDS: dict[str, dict[str, Any]] = {
     "status": {**dict(Entry.Status.choices), **dict(Tournament.Status.choices)},
     "kind": dict(Forfeit.Kind.choices),
     "language": dict(LANGUAGE_CHOICES),
+    "eligibility": dict(PrizeCategory.Eligibility.choices),
 }
 """Stored codes of a key read in words ("scorer" as "Scorer", "Segnapunti" in Italian)."""
 
