@@ -100,6 +100,11 @@ REQUIRED = [
         "test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone",
     ),
     (
+        "Browser test: an owner reads the audit log on a phone, in Italian too (Chromium)",
+        "tests.browser.test_browser_audit_log",
+        "test_an_owner_reads_the_audit_log_on_a_phone",
+    ),
+    (
         "Browser test: a tournament set up with no JSON on a phone, a player enters (Chromium)",
         "tests.browser.test_browser_setup",
         "test_a_director_sets_up_on_a_phone_and_a_player_enters",

@@ -129,7 +129,7 @@ def name_of(key: str) -> str:
 
 def shown(value: Any) -> str:
     """A value as people read it: dates on the active clock, lists joined, none as —."""
-    if value is None or value == "":
+    if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
@@ -142,9 +142,10 @@ def shown(value: Any) -> str:
             value = timezone.localtime(value)
         return formats.date_format(value, "SHORT_DATETIME_FORMAT")
     if isinstance(value, list):
-        return ", ".join(shown(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k} {shown(v)}" for k, v in value.items())
+        return ", ".join(f"({shown(v)})" if isinstance(v, list) else shown(v) for v in value)
+    if isinstance(value, dict):  # e.g. a tally: its parts by name, not its "type"
+        parts = {k: v for k, v in value.items() if k != "type"}
+        return "; ".join(f"{name_of(k)} {shown(v)}" for k, v in parts.items())
     return str(value)
 
 
@@ -154,6 +155,10 @@ VALUE_WORDS: dict[str, dict[str, Any]] = {
     "kind": dict(Forfeit.Kind.choices),
     "language": dict(LANGUAGE_CHOICES),
     "eligibility": dict(PrizeCategory.Eligibility.choices),
+    "entry_kind": dict(Tournament.EntryKind.choices),
+    "pairing_method": dict(Tournament.PairingMethod.choices),
+    "first_round": dict(Tournament.FirstRound.choices),
+    "mode": dict(Tournament.Mode.choices),
 }
 """Stored codes of a key read in words ("scorer" as "Scorer", "Segnapunti" in Italian)."""
 
