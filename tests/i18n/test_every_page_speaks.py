@@ -27,14 +27,17 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import translation
 
 from tests.support.every_page import (
     ENGLISH,
@@ -172,3 +175,43 @@ def test_the_pdfs_speak_their_clubs_language(world: World, name: str) -> None:
             for typed in world.typed:
                 text = text.replace(typed, " ")
             assert left_over(text, LANGUAGES[language]) == [], (url, text)
+
+
+def _handlers() -> dict[str, Callable[[Any], HttpResponse]]:
+    from django.core.exceptions import PermissionDenied, SuspiciousOperation
+    from django.http import Http404
+    from django.views import csrf, defaults
+
+    from tournaments.web.accounts import too_many
+
+    return {
+        "400": lambda r: defaults.bad_request(r, SuspiciousOperation("bad")),
+        "403": lambda r: defaults.permission_denied(r, PermissionDenied()),
+        "403 csrf": lambda r: csrf.csrf_failure(r, reason="no token"),
+        "404": lambda r: defaults.page_not_found(r, Http404()),
+        "429": too_many,
+        "500": defaults.server_error,
+    }
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("error", ["400", "403", "403 csrf", "404", "429", "500"])
+def test_the_error_pages_speak_the_readers_language(error: str, language: str) -> None:
+    """The handlers Django calls for errors (and the 429 of too many attempts)."""
+    request = RequestFactory().get("/somewhere/", HTTP_ACCEPT_LANGUAGE=language)
+    request.user = AnonymousUser()
+    with translation.override(language):
+        answer = _handlers()[error](request)
+    assert answer.status_code == int(error[:3])
+    text = visible_text(answer.content.decode(), [])
+    assert f'<html lang="{language}">' in answer.content.decode()
+    assert left_over(text, LANGUAGES[language]) == [], text
+    assert len(text) > 20, text
+
+
+def test_an_address_nobody_made_is_a_404_in_the_readers_language(client: Client) -> None:
+    for language, words in {"it": "Pagina non trovata", "en": "Not found"}.items():
+        answer = client.get("/no/such/page/", HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code == 404
+        text = visible_text(answer.content.decode(), [])
+        assert words in text and left_over(text, LANGUAGES[language]) == [], text
