@@ -90,14 +90,25 @@ def first_seat(game_type: str, tail: str = "") -> Callable[[World], str]:
 def seat_to_act(w: World, game_type: str) -> int:
     from tournaments.services.games import read_state
 
-    return read_state(w.games[game_type], lambda s: s.seats_to_act())[0]
+    game = w.games[game_type]
+    game.refresh_from_db()
+    if game.is_over:
+        return 0
+    return ([*read_state(game, lambda s: s.seats_to_act())] or [0])[0]  # real cards: none
+
+
+DEMO_GAMES = [f"demo-{n}" for n in range(7)]
+"""The demo's games (tournaments.services.demo.DEMO_GAMES): whist mid-deal, Italian
+Whist waiting for the split and in its second hand, two-player whist drafting,
+three-handed whist's exchange, a finished whist, Italian Whist with real cards."""
 
 
 SEAT_USERS = ["alice", "bruno", "carla", "dario"]
 
 
 def seat_visits(tail: str = "", htmx: bool = False) -> list[Visit]:
-    return [Visit(f"seat-of:{g}", first_seat(g, tail), label=g, htmx=htmx) for g, _n in NINE_GAMES]
+    games = [g for g, _n in NINE_GAMES] + DEMO_GAMES
+    return [Visit(f"seat-of:{g}", first_seat(g, tail), label=g, htmx=htmx) for g in games]
 
 
 def sheet(code: str, tail: str = "") -> Callable[[World], str]:
@@ -158,6 +169,7 @@ VISITS: dict[str, list[Visit]] = {
     ],
     "games:spectate": [
         *[Visit("anonymous", game(g), label=g) for g, _n in NINE_GAMES],
+        *[Visit("anonymous", game(g), label=g) for g in DEMO_GAMES],
         Visit("anonymous", lambda w: f"/games/{w.finished_game.pk}/"),
         Visit("zeno", lambda w: f"/games/{w.waiting_game.pk}/"),
     ],

@@ -31,7 +31,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import casual
-from tournaments.services.demo import load_demo
+from tournaments.services.demo import DEMO_GAMES, demo_game_id, load_demo
 from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, start_game
@@ -114,6 +114,9 @@ def build_world() -> World:
     games = {game_type: _game(game_type, _people(players), 3) for game_type, players in NINE_GAMES}
     finished_game = _game("briscola", _people(2), 400)
     assert finished_game.is_over
+    games.update(
+        {f"demo-{n}": Game.objects.get(pk=demo_game_id(n)) for n in range(len(DEMO_GAMES))}
+    )
     waiting_game, invitations = casual.new_casual_game(
         user=user(username="alice"), game_type="scopa", players=2, options=None, seat=0
     )
