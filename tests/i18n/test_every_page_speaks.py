@@ -166,7 +166,7 @@ def test_the_pdfs_speak_their_clubs_language(world: World, name: str) -> None:
     """The Italian club's PDFs hold no English word, the English club's no Italian one,
     whatever the browser asks for (they are printed for the club)."""
     for url, language in pdf_urls(world, name):
-        client = _client(world, "director")
+        client = _client(world, world.director.get_username())
         for browser in ("it", "en"):
             answer = client.get(url, HTTP_ACCEPT_LANGUAGE=browser)
             assert answer.status_code == 200, url

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support.whole_site import NINE_GAMES, World
+from tests.support.whole_site import DIRECTOR, NINE_GAMES, World
 
 ENGLISH = (
     "Standings", "Tournaments", "Tournament", "Log in", "Log out", "Sign up", "Round",
@@ -119,7 +119,7 @@ def form(**fields: Any) -> Callable[[World], dict[str, Any]]:
     return lambda w: fields
 
 
-D, A, C = "director", "alice", "carla"
+D, A, C = DIRECTOR, "alice", "carla"
 ANY_REFUSAL = (200, 400, 403, 404, 409)
 
 VISITS: dict[str, list[Visit]] = {

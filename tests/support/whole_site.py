@@ -36,6 +36,9 @@ from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, seat_player, start_game
 
+DIRECTOR = "olga"
+"""The username of the demo club's owner in this world."""
+
 NINE_GAMES = [
     ("whist", 4),
     ("german_whist", 2),
@@ -106,6 +109,11 @@ def _people(count: int) -> list[Player]:
 def build_world() -> World:
     with override_settings(DEBUG=True):
         load_demo()
+    # The demo's director logs in as "director": a word of the English interface, and
+    # what people typed is left out of the pages' text. Here she is Olga.
+    get_user_model().objects.filter(username="director").update(
+        username=DIRECTOR, first_name="Olga"
+    )
     club = Club.objects.get(slug=CLUB_SLUG)
     thursday = club.tournaments.get(slug=THURSDAY_SLUG)
     sunday = club.tournaments.exclude(slug=THURSDAY_SLUG).get()
@@ -126,7 +134,7 @@ def build_world() -> World:
         thursday=thursday,
         sunday=sunday,
         finished=finished,
-        director=user(username="director"),
+        director=user(username=DIRECTOR),
         scorer=user(username="carla"),
         alice=user(username="alice"),
         outsider=outsider,
