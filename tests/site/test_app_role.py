@@ -22,7 +22,9 @@ import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 
+from scoring import tasks
 from scoring.models import RoundStandings
+from tavolo import celery_app
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 from tournaments import db_roles
@@ -53,7 +55,14 @@ def _connected_as(role: str) -> Iterator[None]:
 
 
 @pytest.fixture
-def app_role(postgres_server: str, _committed_database: str, committed_postgres: None):
+def app_role(
+    postgres_server: str, _committed_database: str, committed_postgres: None, monkeypatch
+) -> Iterator[str]:
+    """A role made as deploy/roles-setup.sql makes one, granted by grant_app_role;
+    Django connected as it. Tasks run in-process (as this role too), even with Redis."""
+    monkeypatch.setattr(tasks, "KEY_PREFIX", f"test-app-role-{uuid.uuid4().hex}")
+    eager = celery_app.conf.task_always_eager  # (a dynamic setting: not monkeypatch's)
+    celery_app.conf.task_always_eager = True
     role = f"tavolo_app_{uuid.uuid4().hex[:8]}"
     _as_superuser(postgres_server, "postgres", *db_roles.role_statements(role))
     try:
@@ -63,6 +72,7 @@ def app_role(postgres_server: str, _committed_database: str, committed_postgres:
     finally:
         _as_superuser(postgres_server, _committed_database, f"DROP OWNED BY {role}")
         _as_superuser(postgres_server, "postgres", f"DROP ROLE {role}")
+        celery_app.conf.task_always_eager = eager
 
 
 def refused(statement: str, params: list | None = None) -> str:
