@@ -83,6 +83,8 @@ def if_match(request: Request) -> int | None:
     header = request.headers.get("If-Match", "").strip()
     if not header or header == "*":
         return None
+    if header.startswith("W/"):  # If-Match compares strongly: a weak tag never matches
+        return -1
     tag = header
     if tag.startswith('"') and tag.endswith('"') and len(tag) >= 2:
         tag = tag[1:-1]
