@@ -30,6 +30,11 @@ REQUIRED = [
     ),
     ("Concurrent writers on PostgreSQL", "tests.games.test_concurrency", None),
     (
+        "Concurrent edits of settings, entries and roles on PostgreSQL (versions)",
+        "tests.clubs.test_version_races",
+        "test_api_clients_racing_with_if_match_get_one_200_and_412s",
+    ),
+    (
         "Append-only triggers",
         "tests.games.test_event_store_triggers",
         "test_postgres_truncate_is_refused",
