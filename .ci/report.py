@@ -45,6 +45,11 @@ REQUIRED = [
         "test_the_app_role_writes_the_log_but_cannot_rewrite_it",
     ),
     (
+        "Concurrent edits of settings, entries and roles on PostgreSQL (versions)",
+        "tests.clubs.test_version_races",
+        "test_api_clients_racing_with_if_match_get_one_200_and_412s",
+    ),
+    (
         "Append-only triggers",
         "tests.games.test_event_store_triggers",
         "test_postgres_truncate_is_refused",
