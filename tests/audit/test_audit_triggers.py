@@ -1,4 +1,4 @@
-"""Audit rows are append-only in the database itself (migration ``0016_audit_log``).
+"""Audit rows are append-only in the database itself (migration ``0018_audit_log``).
 
 Raw SQL and the ORM alike: UPDATE and DELETE are refused on SQLite and PostgreSQL
 (TRUNCATE on PostgreSQL: tests/games/test_event_store_triggers.py covers every

@@ -5,7 +5,7 @@ what they did (a stable action code such as ``member-role-changed``, read as a s
 by ``tournaments/services/audit_words.py``), on what (``subject``, in words) and what
 changed (``before`` / ``after``). Rows are written by ``tournaments.services.audit.record``
 in the same transaction as the act, and are append-only in the database (triggers,
-migration ``0016_audit_log``): no role of the application can change or delete one.
+migration ``0018_audit_log``): no role of the application can change or delete one.
 
 The user and tournament columns carry no database constraint: a tournament without
 results may be deleted and an account may go, and the log must outlive both (a

@@ -51,6 +51,9 @@ class Club(models.Model):
     )
     """A code of settings.LANGUAGES: the club's pages, its sheets and PDFs default to it."""
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
         verbose_name = _("club")
@@ -90,6 +93,9 @@ class Membership(models.Model):
         max_length=10, choices=Role.choices, default=Role.PLAYER, verbose_name=_("role")
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
         verbose_name = _("membership")

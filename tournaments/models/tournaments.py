@@ -122,6 +122,9 @@ class Tournament(models.Model):
     archived_at = models.DateTimeField(null=True, blank=True, verbose_name=_("archived at"))
     """Set once a director archives it: left out of the club's lists, read-only,
     still reachable by its address."""
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
         verbose_name = _("tournament")
@@ -190,6 +193,9 @@ class Entry(models.Model):
     affiliation = models.CharField(max_length=120, blank=True, verbose_name=_("affiliation"))
     """A club team the entrant belongs to (kept apart if the tournament says so)."""
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
         verbose_name = _("entry")

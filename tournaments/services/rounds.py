@@ -53,6 +53,7 @@ from tournaments.services.pairing_input import (
 )
 from tournaments.services.round_preview import RoundPreview, SeatedEntry, TablePreview, preview
 from tournaments.services.tournaments import seats_per_side
+from tournaments.services.versions import bump
 
 __all__ = [
     "METHOD",
@@ -128,6 +129,7 @@ def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: boo
         action = "round-repaired" if again else "round-paired"
         _audit(round_, by, action, None, after, tournament)
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
+            bump(tournament)  # a settings form opened before is stale now
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
     return round_

@@ -16,7 +16,7 @@ from tournaments.append_only import append_only
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_verbose_names'),
+        ('tournaments', '0017_versions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
