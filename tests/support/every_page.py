@@ -204,6 +204,12 @@ VISITS: dict[str, list[Visit]] = {
         Visit(D, club(f"manage/{a}"), data=form(), status=ANY_REFUSAL)
         for a in ("role", "remove", "guest", "team", "zone", "language")
     ],
+    "clubs:audit": [
+        Visit(D, club("audit/"), italian=("Torneo", "direttori")),
+        Visit(D, club("audit/?page=2")),
+        Visit(C, club("audit/"), status=(403,)),
+        Visit("zeno", club("audit/"), status=(403,)),
+    ],
     "clubs:claim-code": [
         Visit(
             D, lambda w: f"/clubs/{w.club.slug}/manage/guests/{_guest(w)}/claim-code", data=form()
@@ -363,6 +369,10 @@ EXEMPT = {
         "CSV for spreadsheets: its headers stay machine-readable (docs/directors-guide.md)"
     ),
     "standings:json": "JSON for programs (the API answers in English)",
+    "clubs:audit-csv": (
+        "CSV for spreadsheets: the audit page's rows (read above); its headers and "
+        "sentences in both languages are read by tests/web/test_web_audit_log.py"
+    ),
     "standings:pdf": "a PDF in its club's language: test_the_pdfs_speak_their_clubs_language",
     "standings:crosstable-pdf": "a PDF: test_the_pdfs_speak_their_clubs_language",
     "standings:report-pdf": "a PDF: test_the_pdfs_speak_their_clubs_language",
