@@ -12,7 +12,7 @@ import uuid
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -20,7 +20,7 @@ from tournaments.api.play import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import games, moves
+from tournaments.services import games, moves, seat_override
 from tournaments.services.access import can_see_seat
 from tournaments.services.errors import Forbidden, ServiceError
 
@@ -45,8 +45,8 @@ class SeatAPIView(GameAPIView):
             raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
         if not can_see_seat(request.user, game, seat):
             raise Forbidden(
-                f"you may not see seat {seat}'s cards: only its player may, and the game's "
-                "managers when they do not play at the table"
+                f"you may not see seat {seat}'s cards: only its player may (a director "
+                "settling a dispute looks with POST .../seats/{n}/look and a reason)"
             )
         return seat
 
@@ -163,3 +163,25 @@ class VersionView(GameAPIView):
         if row is None:
             raise Game.DoesNotExist(f"there is no game {game_id}")
         return Response(row)
+
+
+class LookView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A director looks at one seat's cards, with a reason (recorded)",
+        description="For a director of the tournament the game belongs to who does not "
+        "play at it, to settle a dispute: the seat's view as its player sees it. Each look "
+        "is recorded with its reason. Nobody else, the game's creator included, may (403). "
+        "`number` is a 0-based seat index.",
+        request=s.LookSerializer,
+        responses={200: s.LookedSerializer, **game_errors(*BODY_ERRORS, 403, 404)},
+    )
+    def post(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
+        game = self.game(game_id)
+        seat_override.check_may_look(request.user, game)  # 403 before the body is read
+        body = s.LookSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reason = body.validated_data["reason"]
+        view = seat_override.look_at_seat(game, number, by=request.user, reason=reason)
+        return Response({"seat": number, "reason": reason.strip(), "view": view})
