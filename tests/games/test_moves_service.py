@@ -15,8 +15,9 @@ from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services import access
 from tournaments.services.errors import Conflict, Forbidden
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import create_game, read_state, start_game
 from tournaments.services.moves import BadSeat, NotYourSeat, submit_move
+from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def whist(creator: Any, *, creator_plays: bool = False, mode: str = "online") ->
     game = create_game(game_type="whist", players=4, mode=mode, created_by=creator)
     users = [creator if creator_plays and n == 0 else user(f"p{n}") for n in range(4)]
     for number, person in enumerate(users):
-        seat_player(game, number, Player.objects.create(name=f"P{number}", user=person))
+        seat_by_authority(game, number, Player.objects.create(name=f"P{number}", user=person))
     start_game(game.pk)
     game.refresh_from_db()
     return game, users

@@ -82,6 +82,8 @@ def seat_requested(
     invite them. Nothing is written when refused."""
     if not getattr(by, "is_authenticated", False):
         raise Forbidden(_("Log in to take a seat."))
+    if name is not None and not name.strip():
+        raise ServiceError(_("a guest needs a name"), field="name")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if username is not None:
