@@ -156,14 +156,16 @@ def test_seat_page_of_another_users_seat_is_403(client, organiser):
     assert fresh(game).version == before
 
 
-def test_seat_page_needs_a_login_and_the_organiser_may_see_any_seat(client, organiser):
-    game, _ = make_game("whist", 4, organiser)
+def test_seat_page_needs_a_login_and_only_the_seats_player_sees_it(client, organiser):
+    game, users = make_game("whist", 4, organiser)
 
     response = client.get(seat_url(game, 2))
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
 
     client.force_login(organiser)  # created the game and does not play in it
+    assert client.get(seat_url(game, 2)).status_code == 403  # issue 15: never a hand
+    client.force_login(users[2])
     assert client.get(seat_url(game, 2)).status_code == 200
     assert client.get(f"/games/{game.pk}/seat/9/").status_code == 404
     assert client.get(f"/games/{uuid.uuid4()}/").status_code == 404
