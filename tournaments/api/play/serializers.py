@@ -94,7 +94,7 @@ class NextMoveSerializer(serializers.Serializer):
     legal = SeatLegalSerializer(
         many=True,
         help_text="the legal actions of each seat now to act that the requester may act "
-        "as (their own seat; every seat for a manager not at the table); never another "
+        "as (their own seat, and nobody acts for another); never another "
         "seat's. Empty when none of them is the requester's, or the game is over.",
     )
 

@@ -1,5 +1,6 @@
 """The play resource's views: a seat's view and legal actions, the event log and
-submitting an event, and the version for polling.
+submitting an event, the version for polling, and a director's recorded look at a
+seat (:mod:`tournaments.services.seat_override`).
 
 Who may see and act as which seat is :mod:`tournaments.services.access`'s call
 (submitting a move is :func:`tournaments.services.moves.submit_move`'s, the rule the
@@ -55,7 +56,7 @@ class GameViewView(SeatAPIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="A seat's view (its player, or a manager not at the table) or the spectators'",
+        summary="A seat's view (its player only) or the spectators'",
         parameters=[s.SeatQuerySerializer],
         responses={200: s.ViewSerializer, **game_errors(400, 403, 404)},
     )
@@ -103,8 +104,8 @@ class EventsView(SeatAPIView):
 
     @extend_schema(
         summary="Submit an action (or, in physical play, a tally)",
-        description="The event's `seat` must be one the user may act as: their own seat, "
-        "or any seat for a manager who does not play at the table. An event without a seat "
+        description="The event's `seat` must be the user's own: nobody acts for another "
+        "seat, the game's creator and directors included. An event without a seat "
         "(a tally) needs a manager or a player of the game. `expected_version` must be the "
         "game's version (else 409 with the current one). Resending the same `event_id` with "
         "the same event returns the original result (200); with another event, 409.",
