@@ -305,3 +305,19 @@ def test_a_player_seats_themself_and_a_guest_only_with_real_cards():
     assert client.post(f"{GAMES}{game_id}/start").status_code == 200
     seats = client.get(f"{GAMES}{game_id}/").json()["seats"]
     assert [(s["name"], s["username"]) for s in seats] == [("creator", "creator"), ("Gianni", None)]
+
+
+def test_a_new_casual_game_seats_its_creator_only_on_the_page_and_in_the_api():
+    creator, alice = make_user("creator"), make_user("alice")
+    alices = Player.objects.create(name="Alice", user=alice)
+    form = {"game": "scopa", "players": "2", "seat": "0", "option_target": "11"}
+    form.update({"option_refill": "deal", "username": "alice"})
+    response = web(creator).post("/games/new", {**form, "player": str(alices.pk)})
+    assert response.status_code == 302
+    body = {"game": "german_whist", "players": 2, "seat": 1, "username": "alice"}
+    response = api(creator).post(f"{GAMES}casual", body, format="json")
+    assert response.status_code in (201, 400)  # an unknown field is ignored or refused
+    assert list(Seat.objects.values_list("player__user", flat=True)) == [creator.pk] * (
+        1 + (response.status_code == 201)
+    )
+    assert not Seat.objects.filter(player=alices).exists()
