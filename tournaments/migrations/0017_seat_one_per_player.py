@@ -34,7 +34,7 @@ def _drop_setup_duplicates(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0014_card_style"),
+        ("tournaments", "0016_audit_log"),
     ]
 
     operations = [
