@@ -7,7 +7,7 @@ hidden-information sweep here goes through every role that is not a seat's playe
 stranger, the player of another seat) and every way in (the API's views, the event
 log, moves and their errors, the record, the web's seat pages and the table page):
 none shows a card of a hand that is not the viewer's own. A director's look at a
-seat is a separate, reasoned, recorded act (``…/seats/{n}/look``).
+seat is a separate, reasoned act (``…/seats/{n}/look``), recorded in the audit log.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from rest_framework.test import APIClient
 
 from tests.support.factories import make_user, published
 from tournaments.models import Game, GameEvent, Membership, Player, Role, Seat
+from tournaments.models.audit import AuditEntry
 from tournaments.services import casual, state_cache
 from tournaments.services.errors import Conflict
 from tournaments.services.seats import seat_by_authority
@@ -205,6 +206,7 @@ def test_a_directors_look_at_a_seat_needs_a_reason_and_is_recorded(cup, caplog):
             assert response.status_code == 400, refused
             assert not leaked(response, game, None)
         assert not looks(caplog)  # a refused look is not recorded: nothing was shown
+        assert not AuditEntry.objects.filter(action="seat-view-override").exists()
         for user in (players[0], make_user("mallory"), make_user("staffer", staff=True)):
             response = api(user).post(path, {"reason": "a dispute"}, format="json")
             assert response.status_code == 403
@@ -214,6 +216,18 @@ def test_a_directors_look_at_a_seat_needs_a_reason_and_is_recorded(cup, caplog):
         hand = [c.code for c in state_cache.full_replay(game).hand(1)]
         assert response.json()["view"]["hand"] == hand
         assert response.json()["reason"] == "Seat 1 says seat 2 revoked"
+    (entry,) = AuditEntry.objects.filter(action="seat-view-override")
+    assert entry.actor_id == setup.director.pk and entry.club_id == setup.club.pk
+    assert entry.tournament_id == setup.round.tournament_id
+    assert entry.after == {
+        "game": str(game.pk),
+        "round": 1,
+        "table": 1,
+        "seat": 2,
+        "reason": "Seat 1 says seat 2 revoked",
+    }
+    assert "seat 2" in entry.subject and "table 1" in entry.subject
+    assert not set(CARD.findall(json.dumps([entry.subject, entry.after])))  # never a card
     (record,) = looks(caplog)
     assert "seat-view-override" in record
     assert "seat 2 of game" in record and "revoked" in record
@@ -235,6 +249,7 @@ def test_a_directors_look_on_the_table_page(cup, caplog):
         response = client.post(f"/games/{game.pk}/look", {"seat": "2", "reason": "a dispute"})
     assert response.status_code == 200
     assert len(looks(caplog)) == 1
+    assert AuditEntry.objects.filter(action="seat-view-override").count() == 1
     state = state_cache.full_replay(game)
     shown = set(CARD.findall(content(response)))
     assert {c.code for c in state.hand(1)} <= shown  # seat 2, counted from 1

@@ -4,8 +4,8 @@ Nobody but a seat's own player sees its hand through the game's pages and API. T
 settle a dispute, a director of the tournament the game belongs to who does not play
 at the table may look at one seat's view: a separate action (``POST
 /api/games/{id}/seats/{n}/look``, the spectators' page's form), with a reason, and
-each look is recorded (the audit log when it is there, and the server's log). A
-``?seat=`` query never does this silently.
+each look is recorded (the audit log, action ``seat-view-override``, and the server's
+log). A ``?seat=`` query never does this silently.
 """
 
 from __future__ import annotations
@@ -13,16 +13,25 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game, Table
-from tournaments.services import access, games
+from tournaments.models import Game, Seat, Table
+from tournaments.services import access, audit, games
 from tournaments.services.errors import Forbidden, ServiceError
 
 ACTION = "seat-view-override"
 REASON_LENGTH = 300
 
 logger = logging.getLogger(__name__)
+
+
+def _not_a_director() -> str:
+    """The refusal, in the current language (read when refused, not at import)."""
+    return _(
+        "Only a director of the tournament this game belongs to may look at a seat's "
+        "cards, and each look is recorded."
+    )
 
 
 def may_look(user: Any, game: Game) -> bool:
@@ -37,12 +46,7 @@ def check_may_look(by: Any, game: Game) -> None:
     if access.seats_of(by, game):
         raise Forbidden(_("You play at this table: you may not look at another seat's cards."))
     if not access.is_tournament_director(by, game):
-        raise Forbidden(
-            _(
-                "Only a director of the tournament this game belongs to may look at a "
-                "seat's cards, and each look is recorded."
-            )
-        )
+        raise Forbidden(_not_a_director())
 
 
 def look_at_seat(game: Game, seat: int, *, by: Any, reason: str) -> dict[str, Any]:
@@ -68,25 +72,48 @@ def look_at_seat(game: Game, seat: int, *, by: Any, reason: str) -> dict[str, An
             _("Keep the reason to %(count)d characters.") % {"count": REASON_LENGTH},
             field="reason",
         )
-    view = games.seat_view(game, seat)
-    _record(game, seat, by, reason)
+    with transaction.atomic():  # no look without its audit row
+        view = games.seat_view(game, seat)
+        _record(game, seat, by, reason)
     return view
 
 
 def _record(game: Game, seat: int, by: Any, reason: str) -> None:
+    """The audit row (``seat-view-override``) and the server's log line: who looked at
+    which seat of which table, and why; never a card."""
     table = (
         Table.objects.filter(game_id=game.pk)
         .select_related("round__tournament__club")
         .order_by("pk")
         .first()
     )
-    tournament = table.round.tournament if table is not None else None
+    if table is None:  # pragma: no cover - check_may_look found the game's tournament
+        raise Forbidden(_not_a_director())
+    tournament = table.round.tournament
+    player = Seat.objects.filter(game_id=game.pk, number=seat).values_list(
+        "player__name", flat=True
+    )
+    name = player.first() or ""
+    audit.record(
+        actor=by,
+        club=tournament.club,
+        tournament=tournament,
+        action=ACTION,
+        subject=f"{name} (seat {seat + 1}), round {table.round.number}, table {table.number}",
+        after={
+            "game": str(game.pk),
+            "round": table.round.number,
+            "table": table.number,
+            "seat": seat + 1,
+            "reason": reason,
+        },
+    )
     logger.warning(
         "%s: %s looked at seat %d of game %s (tournament %s): %s",
         ACTION,
         by.get_username(),
         seat + 1,
         game.pk,
-        tournament.pk if tournament is not None else "-",
+        tournament.pk,
         reason,
     )
