@@ -44,7 +44,8 @@ from tavolo.wsgi import application
 from tournaments.models import Game, Player, Role
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.seats import seat_by_authority
 
 EXAMPLES = int(os.environ.get("TAVOLO_SCHEMATHESIS_EXAMPLES", "15"))
 CHECKS = [
@@ -62,28 +63,28 @@ def _games_for(user: User) -> list[str]:
     guests = [Player.objects.create(name=f"Guest {n}") for n in range(4)]
 
     in_setup = create_game(game_type="whist", players=4, created_by=user)
-    seat_player(in_setup, 0, guests[0])
+    seat_by_authority(in_setup, 0, guests[0])
 
     managed = create_game(game_type="whist", players=4, options={"target": 1}, created_by=user)
     for number, guest in enumerate(guests):
-        seat_player(managed, number, guest)
+        seat_by_authority(managed, number, guest)
     start_game(managed.pk)
 
     seated = create_game(game_type="german_whist", players=2, created_by=other)
-    seat_player(seated, 0, fuzz_player)
-    seat_player(seated, 1, guests[1])
+    seat_by_authority(seated, 0, fuzz_player)
+    seat_by_authority(seated, 1, guests[1])
     start_game(seated.pk)
 
     split = create_game(game_type="italian_whist", players=3, created_by=user)
     for number in range(3):
-        seat_player(split, number, guests[number])
+        seat_by_authority(split, number, guests[number])
     start_game(split.pk)
 
     finished = create_game(
         game_type="whist", players=4, options={"target": 1}, mode="physical", created_by=user
     )
     for number, guest in enumerate(guests):
-        seat_player(finished, number, guest)
+        seat_by_authority(finished, number, guest)
     start_game(finished.pk)
     append_event(
         finished.pk, {"type": "tally", "tricks": [13, 0]}, event_id=uuid.uuid4(), expected_version=0

@@ -147,6 +147,7 @@ APPEND_ONLY_TABLES = [
     ("tournaments_roundcorrection", "corrections", "round corrections"),
     ("tournaments_sheetentry", "sheet", "score sheets"),
     ("tournaments_playerclaim", "claim", "player claims"),
+    ("tournaments_auditentry", "audit", "audit entries"),
 ]
 
 
@@ -259,6 +260,7 @@ def test_postgres_triggers_are_installed_and_enabled(require_postgres):
         ("tournaments_roundcorrection", "corrections"),
         ("tournaments_sheetentry", "sheet"),
         ("tournaments_playerclaim", "claim"),
+        ("tournaments_auditentry", "audit"),
     ],
 )
 def test_postgres_other_append_only_tables_refuse_update_delete_truncate(

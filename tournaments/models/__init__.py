@@ -1,6 +1,7 @@
 """The tournaments app's models, one concern per module."""
 
 from tournaments.models.accounts import Account, ClaimCode, PlayerClaim, Preferences
+from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.invitations import GameInvitation
@@ -12,6 +13,7 @@ from tournaments.models.tournaments import Entry, ForbiddenPair, Tournament
 __all__ = [
     "ROLE_RANK",
     "Account",
+    "AuditEntry",
     "ClaimCode",
     "PlayerClaim",
     "Preferences",

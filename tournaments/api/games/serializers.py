@@ -115,15 +115,20 @@ class SeatAssignSerializer(serializers.Serializer):
     """Exactly one of ``player``, ``name`` and ``username``."""
 
     player = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_ID, help_text="an existing player's id"
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="your own player's id, or a guest's",
     )
     name = serializers.CharField(
-        required=False, max_length=120, help_text="a new guest player (no login) of this name"
+        required=False,
+        max_length=120,
+        help_text="a new guest player (no login) of this name, at a game with real cards",
     )
     username = serializers.CharField(
         required=False,
         max_length=150,
-        help_text="the player of this user (made if the user has none yet)",
+        help_text="your own username: you take the seat (others are invited)",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -94,7 +94,7 @@ class NextMoveSerializer(serializers.Serializer):
     legal = SeatLegalSerializer(
         many=True,
         help_text="the legal actions of each seat now to act that the requester may act "
-        "as (their own seat; every seat for a manager not at the table); never another "
+        "as (their own seat, and nobody acts for another); never another "
         "seat's. Empty when none of them is the requester's, or the game is over.",
     )
 
@@ -127,3 +127,19 @@ class EventLogSerializer(serializers.Serializer):
 class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
+
+
+class LookSerializer(serializers.Serializer):
+    """A director's look at one seat's cards: why (recorded with the look)."""
+
+    reason = serializers.CharField(
+        max_length=300, help_text="why the director looks (a dispute to settle …); recorded"
+    )
+
+
+class LookedSerializer(serializers.Serializer):
+    """The seat's view as its player sees it, and the reason recorded with the look."""
+
+    seat = serializers.IntegerField()
+    reason = serializers.CharField()
+    view = ViewSerializer()
