@@ -90,15 +90,25 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _in_words(errors: Any) -> str:
-    """DRF's field errors as one line: ``"event_id: This field is required."``."""
+    """DRF's field errors as one line: ``"event_id: This field is required."``. An
+    item of a list is named in words, counting from 1 (``"players: item 2: must be a
+    whole number, not str"``), never as a path like ``players[1]``."""
     if isinstance(errors, dict):
         return "; ".join(
-            _in_words(value) if key == "non_field_errors" else f"{key}: {_in_words(value)}"
+            _in_words(value) if key == "non_field_errors" else f"{_name(key)}: {_in_words(value)}"
             for key, value in errors.items()
         )
     if isinstance(errors, list):
         return " ".join(_in_words(item) for item in errors)
     return str(errors)
+
+
+def _name(key: Any) -> str:
+    """A field's name, or a list item's place in words (DRF keys those by their int
+    index; a field's name is a str, even "0")."""
+    if isinstance(key, int):
+        return f"item {int(key) + 1}"
+    return str(key)
 
 
 class HealthSerializer(serializers.Serializer):

@@ -15,10 +15,18 @@ from rest_framework import serializers
 import engine
 from tournaments.api.shared.fields import (
     MAX_ID,
-    MAX_SEAT,
+    MAX_PLAYERS,
+    MAX_SEAT_INDEX,
     OptionsField,
     OptionValueField,
     WinnerField,
+)
+from tournaments.api.shared.strict import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    choice,
 )
 from tournaments.models import Game
 
@@ -50,8 +58,8 @@ class CatalogGameSerializer(serializers.Serializer):
 # ---------------------------------------------------------------------- games
 
 
-class GameCreateSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(
+class GameCreateSerializer(StrictSerializer):
+    game = StrictChoiceField(
         choices=engine.available_games(),
         help_text="the engine game (see /api/games/catalog)",
         error_messages={
@@ -60,15 +68,15 @@ class GameCreateSerializer(serializers.Serializer):
             + ")"
         },
     )
-    players = serializers.IntegerField(
+    players = StrictIntegerField(
         min_value=1,
-        max_value=MAX_SEAT,
+        max_value=MAX_PLAYERS,
         required=False,
         help_text="how many play; may be left out when the game has one player count",
     )
     options = OptionsField(required=False, default=dict)
-    first_dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEAT, default=0)
-    mode = serializers.ChoiceField(choices=Game.Mode.choices, default=Game.Mode.ONLINE)
+    first_dealer = StrictIntegerField(min_value=0, max_value=MAX_SEAT_INDEX, default=0)
+    mode = choice(Game.Mode.choices, strict=True, default=Game.Mode.ONLINE)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("players") is None:
@@ -111,16 +119,18 @@ class GameSummarySerializer(serializers.Serializer):
     imported = serializers.BooleanField()
 
 
-class SeatAssignSerializer(serializers.Serializer):
+class SeatAssignSerializer(StrictSerializer):
     """Exactly one of ``player``, ``name`` and ``username``."""
 
-    player = serializers.IntegerField(
+    schema_extra = {"minProperties": 1, "maxProperties": 1}
+
+    player = StrictIntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="an existing player's id"
     )
-    name = serializers.CharField(
+    name = StrictCharField(
         required=False, max_length=120, help_text="a new guest player (no login) of this name"
     )
-    username = serializers.CharField(
+    username = StrictCharField(
         required=False,
         max_length=150,
         help_text="the player of this user (made if the user has none yet)",

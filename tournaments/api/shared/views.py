@@ -11,7 +11,9 @@ nothing, even where a service writes twice.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
@@ -25,7 +27,25 @@ from tournaments.services.errors import Forbidden, NotFound
 MAX_ROUND = 2**15 - 1
 
 
-class GameAPIView(APIView):
+class QueryCheckedView(APIView):
+    # A view that refuses query parameters it does not read (a misspelt ``?seet=1``
+    # is an error, not the default silently). ``query_names``: the ones it reads.
+    query_names: tuple[str, ...] = ()
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        unknown = sorted(set(request.query_params) - set(self.query_names))
+        if unknown:
+            takes = ", ".join(self.query_names) or "none"
+            raise ValidationError(
+                {
+                    name: [f"unknown query parameter (the parameters here are: {takes})"]
+                    for name in unknown
+                }
+            )
+
+
+class GameAPIView(QueryCheckedView):
     # The base of the game resources' views (no docstring: the schema would show it
     # for each). Bodies are JSON only, read through the bounded parser.
     parser_classes = [BoundedJSONParser]
@@ -45,7 +65,7 @@ class GameAPIView(APIView):
             raise Forbidden(f"only the game's creator or a director may {what}")
 
 
-class ClubAPIView(APIView):
+class ClubAPIView(QueryCheckedView):
     # The base of the club resources' views (no docstring: the schema would show it).
     parser_classes = [BoundedJSONParser]
 

@@ -27,4 +27,5 @@ class TokenView(ObtainAuthToken):
         auth=[],
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        s.TokenRequestSerializer(data=request.data).is_valid(raise_exception=True)
         return super().post(request, *args, **kwargs)

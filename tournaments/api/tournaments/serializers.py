@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from tournaments.api.shared.strict import (
+    SLUG_OR_BLANK,
     ObjectField,
     StrictBooleanField,
     StrictCharField,
@@ -82,6 +83,7 @@ class TournamentCreateSerializer(SettingsSerializer):
         max_length=60,
         required=False,
         allow_blank=True,
+        validators=[SLUG_OR_BLANK],
         help_text="the short name in URLs (made from the name when left out)",
     )
     game_type = StrictCharField(max_length=40, help_text="the engine game (see /api/games/catalog)")
