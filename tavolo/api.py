@@ -9,6 +9,7 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
@@ -107,7 +108,7 @@ def _name(key: Any) -> str:
     """A field's name, or a list item's place in words (DRF keys those by their int
     index; a field's name is a str, even "0")."""
     if isinstance(key, int):
-        return f"item {int(key) + 1}"
+        return _("item %(number)d") % {"number": key + 1}
     return str(key)
 
 

@@ -58,7 +58,17 @@ class CatalogGameSerializer(serializers.Serializer):
 # ---------------------------------------------------------------------- games
 
 
+ONE_COUNT = [
+    name for name in engine.available_games() if len(engine.game_class(name).player_counts) == 1
+]
+"""The games with one player count: ``players`` may be left out for them."""
+
+
 class GameCreateSerializer(StrictSerializer):
+    schema_extra = {
+        "anyOf": [{"required": ["players"]}, {"properties": {"game": {"enum": ONE_COUNT}}}]
+    }
+
     game = StrictChoiceField(
         choices=engine.available_games(),
         help_text="the engine game (see /api/games/catalog)",

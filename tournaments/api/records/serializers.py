@@ -4,6 +4,7 @@ import, and the fairness of its deals."""
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from engine.record import RECORD_FORMAT
@@ -23,7 +24,7 @@ from tournaments.api.shared.strict import (
     choice,
 )
 
-HEX_64 = RegexValidator(r"^[0-9a-f]{64}$", "must be 64 hexadecimal digits (0-9, a-f)")
+HEX_64 = RegexValidator(r"^[0-9a-f]{64}$", _("must be 64 hexadecimal digits (0-9, a-f)"))
 
 
 class RecordSerializer(serializers.Serializer):

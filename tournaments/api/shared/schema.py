@@ -50,6 +50,13 @@ def _close(schema: Any, components: dict[str, Any], seen: set[str]) -> None:
             _close(value, components, seen)
 
 
+def _needs_a_field(schema: Any, components: dict[str, Any]) -> bool:
+    """Whether a body of this schema must hold some field (so cannot be left out)."""
+    ref = (schema or {}).get("$ref", "")
+    schema = components.get(ref.rsplit("/", 1)[-1], schema) if ref else schema
+    return bool((schema or {}).get("required") or (schema or {}).get("minProperties"))
+
+
 def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """``additionalProperties: false`` on every request body's objects."""
     components = result.get("components", {}).get("schemas", {})
@@ -61,4 +68,6 @@ def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, An
             body = operation.get("requestBody") or {}
             for media in (body.get("content") or {}).values():
                 _close(media.get("schema"), components, seen)
+                if _needs_a_field(media.get("schema"), components):
+                    body["required"] = True
     return result

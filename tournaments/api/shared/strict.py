@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -76,8 +77,10 @@ class IdField(StrictIntegerField):
 
 SLUG_OR_BLANK = RegexValidator(
     "^(?:" + slugs.PATTERN.strip("^$") + ")?$",
-    "is not a short name: use only lowercase letters, digits, hyphens (never two "
-    "together) and underscores, starting and ending with a letter or digit",
+    _(
+        "is not a short name: use only lowercase letters, digits, hyphens (never two "
+        "together) and underscores, starting and ending with a letter or digit"
+    ),
 )
 """A short name in web addresses as it stands (or blank: made from the name)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -36,13 +37,9 @@ class QueryCheckedView(APIView):
         super().initial(request, *args, **kwargs)
         unknown = sorted(set(request.query_params) - set(self.query_names))
         if unknown:
-            takes = ", ".join(self.query_names) or "none"
-            raise ValidationError(
-                {
-                    name: [f"unknown query parameter (the parameters here are: {takes})"]
-                    for name in unknown
-                }
-            )
+            takes = ", ".join(self.query_names) or _("none")
+            message = _("unknown query parameter (the parameters here are: %(names)s)")
+            raise ValidationError({name: [message % {"names": takes}] for name in unknown})
 
 
 class GameAPIView(QueryCheckedView):

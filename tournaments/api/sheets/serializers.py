@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -31,7 +32,7 @@ class TallyField(serializers.JSONField):
     """A tally event (its fields depend on the game; the engine checks it): a JSON
     object."""
 
-    default_error_messages = {"not_an_object": "a tally must be a JSON object"}
+    default_error_messages = {"not_an_object": _("a tally must be a JSON object")}
 
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rest_framework import serializers
 
 from tournaments.api.shared.strict import (
@@ -48,7 +50,13 @@ class SettingsSerializer(StrictSerializer):
         child=StrictCharField(max_length=60), max_length=20, required=False
     )
     late_entry_score = serializers.DecimalField(
-        max_digits=10, decimal_places=2, coerce_to_string=False, required=False
+        max_digits=None,
+        decimal_places=None,
+        min_value=Decimal("-99999999.99"),
+        max_value=Decimal("99999999.99"),
+        coerce_to_string=False,
+        required=False,
+        help_text="tournament points for the rounds a late entry missed (kept to 0.01)",
     )
     avoid_same_household = StrictBooleanField(required=False)
     avoid_same_affiliation = StrictBooleanField(required=False)
