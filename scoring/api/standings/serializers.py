@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.api.shared.views import MAX_ROUND
+from tournaments.api.shared.fields import MAX_ROUND
 
 
 class StandingsQuerySerializer(serializers.Serializer):

@@ -21,6 +21,8 @@ MAX_ID = 2**63 - 1
 """The largest primary key (``bigint``)."""
 MAX_SEAT = 2**15 - 1
 """The largest number a ``smallint`` column holds."""
+MAX_ROUND = 2**15 - 1
+"""The largest round number a request may name."""
 MAX_PLAYERS = max(
     count for name in engine.available_games() for count in engine.game_class(name).player_counts
 )

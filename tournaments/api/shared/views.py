@@ -18,14 +18,12 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from tournaments.api.shared.fields import MAX_ID
+from tournaments.api.shared.fields import MAX_ID, MAX_ROUND
 from tournaments.api.shared.parsers import BoundedJSONParser
 from tournaments.models import Club, Entry, Game, Role, Round, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.access import can_manage
 from tournaments.services.errors import Forbidden, NotFound
-
-MAX_ROUND = 2**15 - 1
 
 
 class QueryCheckedView(APIView):
