@@ -29,6 +29,7 @@ from tournaments.api.shared.strict import (
     choice,
 )
 from tournaments.models import Game
+from tournaments.services.errors import ServiceError
 
 
 class OptionSerializer(serializers.Serializer):
@@ -92,8 +93,9 @@ class GameCreateSerializer(StrictSerializer):
         if attrs.get("players") is None:
             counts = engine.game_class(attrs["game"]).player_counts
             if len(counts) != 1:
-                raise serializers.ValidationError(
-                    {"players": f"{attrs['game']} is played by {counts}: say how many play"}
+                # The schema says so too (anyOf); a refusal of the game's rule, in words.
+                raise ServiceError(
+                    f"{attrs['game']} is played by {counts}: say how many play", field="players"
                 )
             attrs["players"] = counts[0]
         return attrs
