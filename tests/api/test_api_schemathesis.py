@@ -26,9 +26,10 @@ table does not have, an illegal card): see :func:`schema_valid_requests_pass_the
 ``TAVOLO_SCHEMATHESIS_EXAMPLES`` sets the number of examples per operation for the
 director (default 10; the player gets half, anonymous requests a fifth, posted events
 three times as many). With the defaults the module runs 235 cases (about 80
-operations for each of the three roles, and the events) in 7m50s with ``-n 2`` on two
-heavily shared cores (SQLite, load ~18); every check re-sends some requests (a missing
-and a wrong token, once per operation), which is why it is not faster.
+operations for each of the three roles, and the events) in 2m40s with ``-n 2`` on two
+cores (SQLite; 7m50s when they were shared with other runs); some checks re-send a
+request (without the token, with a wrong one: once per operation), which is why it is
+not faster.
 """
 
 from __future__ import annotations
