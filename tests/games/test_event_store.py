@@ -519,7 +519,8 @@ def test_a_bad_record_is_rejected_whole_with_the_event_index(how, index):
         bad["events"][index] = ["deal"]
     else:
         bad["events"][index] = {"type": "bid", "seat": 0}
-    with pytest.raises(RecordRejected, match=rf"events\[{index}\] is rejected") as raised:
+    where = rf"event {index + 1} of the record \(index {index}\) is rejected"
+    with pytest.raises(RecordRejected, match=where) as raised:
         import_record(bad)
     assert raised.value.details["index"] == index
     assert raised.value.details["reason"]

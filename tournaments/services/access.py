@@ -2,7 +2,7 @@
 
 Which user plays which seat is read with one query (seat numbers and their players'
 user ids) and, once the game has started, kept in a small in-process cache: seats
-can only change while a game is being set up (:func:`games.seat_player` refuses
+can only change while a game is being set up (:func:`seats.seat_requested` refuses
 afterwards), so a started game's mapping cannot go stale through the service. As a
 second line, the cache is dropped when a seat or a player is saved or deleted in this
 process, and an entry lives at most ``SEATS_TTL`` seconds, so a change made behind

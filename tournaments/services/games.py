@@ -161,7 +161,7 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             payloads.append(state.apply(event).to_event())
         except EngineError as error:
             raise RecordRejected(
-                f"events[{index}] is rejected: {error}",
+                f"event {index + 1} of the record (index {index}) is rejected: {error}",
                 index=index,
                 reason=str(error),
                 code=error.code,

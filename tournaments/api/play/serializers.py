@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.api.shared.fields import MAX_INT, MAX_SEAT, EventField, ToActField, WinnerField
+from tournaments.api.shared.fields import (
+    MAX_INT,
+    MAX_SEAT_INDEX,
+    EventField,
+    ToActField,
+    WinnerField,
+)
+from tournaments.api.shared.strict import StrictIntegerField, StrictSerializer
 from tournaments.models import Game
 
 
@@ -13,13 +20,13 @@ class SeatQuerySerializer(serializers.Serializer):
     seat = serializers.IntegerField(
         required=False,
         min_value=0,
-        max_value=MAX_SEAT,
+        max_value=MAX_SEAT_INDEX,
         help_text="the seat whose view to read; leave out for the spectators' view",
     )
 
 
 class RequiredSeatQuerySerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT)
+    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT_INDEX)
 
 
 class EventLogQuerySerializer(SeatQuerySerializer):
@@ -66,11 +73,11 @@ class LegalSerializer(serializers.Serializer):
     legal = serializers.ListField(child=EventField())
 
 
-class EventSubmitSerializer(serializers.Serializer):
+class EventSubmitSerializer(StrictSerializer):
     event_id = serializers.UUIDField(
         help_text="chosen by the client; resending it with the same event is a safe retry"
     )
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0,
         max_value=MAX_INT,
         help_text="the game's version the client saw (the sequence number the event gets)",

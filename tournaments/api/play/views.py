@@ -32,6 +32,7 @@ the game's compact hint instead of the list (:func:`moves.legal_of`)."""
 
 class SeatAPIView(GameAPIView):
     # The base of the views that read a seat (no docstring: the schema would show it).
+    query_names = ("seat",)
 
     @staticmethod
     def seat_param(request: Request, game: Game, *, required: bool = False) -> int | None:
@@ -86,6 +87,8 @@ class LegalView(SeatAPIView):
 
 
 class EventsView(SeatAPIView):
+    query_names = ("seat", "after")
+
     @extend_schema(
         summary="The event log as a seat (or a spectator) may see it",
         description="While the game is on, chance events and other seats' private events "

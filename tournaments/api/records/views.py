@@ -51,7 +51,7 @@ class ImportView(GameAPIView):
         summary="Import a record as a new game (validated event by event)",
         description="A bad record is rejected whole (400) with the reason and, for a bad "
         "event, its `index`; nothing is created.",
-        request=s.RecordSerializer,
+        request=s.RecordImportSerializer,
         examples=[
             OpenApiExample(
                 "A one-deal game of partnership whist from a score sheet",
@@ -73,6 +73,7 @@ class ImportView(GameAPIView):
         },
     )
     def post(self, request: Request) -> Response:
+        s.RecordImportSerializer(data=request.data).is_valid(raise_exception=True)
         game = games.import_record(request.data, created_by=request.user)
         return Response(summary(self.game(game.pk)), status=status.HTTP_201_CREATED)
 
