@@ -9,6 +9,7 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
@@ -90,15 +91,25 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _in_words(errors: Any) -> str:
-    """DRF's field errors as one line: ``"event_id: This field is required."``."""
+    """DRF's field errors as one line: ``"event_id: This field is required."``. An
+    item of a list is named in words, counting from 1 (``"players: item 2: must be a
+    whole number, not str"``), never as a path like ``players[1]``."""
     if isinstance(errors, dict):
         return "; ".join(
-            _in_words(value) if key == "non_field_errors" else f"{key}: {_in_words(value)}"
+            _in_words(value) if key == "non_field_errors" else f"{_name(key)}: {_in_words(value)}"
             for key, value in errors.items()
         )
     if isinstance(errors, list):
         return " ".join(_in_words(item) for item in errors)
     return str(errors)
+
+
+def _name(key: Any) -> str:
+    """A field's name, or a list item's place in words (DRF keys those by their int
+    index; a field's name is a str, even "0")."""
+    if isinstance(key, int):
+        return _("item %(number)d") % {"number": key + 1}
+    return str(key)
 
 
 class HealthSerializer(serializers.Serializer):

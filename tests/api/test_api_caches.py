@@ -15,6 +15,8 @@ from rest_framework.test import APIClient
 from tavolo import authentication
 from tournaments.models import Game, Player, Seat
 from tournaments.services import access
+from tournaments.services.players import player_of_user
+from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
 
@@ -59,11 +61,8 @@ def started_game(manager: APIClient, usernames: list[str]) -> str:
     game = manager.post(GAMES, {"game": "whist", "options": {"target": 1}}, format="json")
     assert game.status_code == 201, game.content
     game_id = json.loads(game.content)["id"]
-    for number, username in enumerate(usernames):
-        seated = manager.put(
-            f"{GAMES}{game_id}/seats/{number}", {"username": username}, format="json"
-        )
-        assert seated.status_code == 200, seated.content
+    for number, username in enumerate(usernames):  # as a director's pairing seats them
+        seat_by_authority(Game.objects.get(pk=game_id), number, player_of_user(username))
     assert manager.post(f"{GAMES}{game_id}/start").status_code == 200
     return game_id
 
@@ -172,10 +171,10 @@ def test_access_costs_at_most_one_query_and_none_once_cached(table, django_asser
 
 
 def test_seats_are_not_cached_while_a_game_is_set_up():
-    director = User.objects.create_user("director", password="pw")
     ann = User.objects.create_user("ann", password="pw")
-    manager, _ = token_client(director)
-    game_id = json.loads(manager.post(GAMES, {"game": "whist"}, format="json").content)["id"]
+    manager, _ = token_client(ann)  # she takes a seat herself, then gives it to a guest
+    body = {"game": "whist", "mode": "physical"}
+    game_id = json.loads(manager.post(GAMES, body, format="json").content)["id"]
     game = Game.objects.get(pk=game_id)
     assert access.seats_of(ann, game) == []
     assert (

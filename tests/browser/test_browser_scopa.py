@@ -22,7 +22,8 @@ import json, random, uuid
 from django.contrib.auth import get_user_model
 from tournaments.models import Game, Player
 from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.seats import seat_by_authority
 User = get_user_model()
 organiser = User.objects.create_user("org-" + uuid.uuid4().hex[:6], password="x")
 game = create_game(game_type="GAME", players=PLAYERS, options=None, mode="online",
@@ -31,7 +32,7 @@ names = []
 for n in range(PLAYERS):
     name = f"GAME{n}-" + uuid.uuid4().hex[:5]
     user = User.objects.create_user(name, password="PASSWORD")
-    seat_player(game, n, Player.objects.create(name=["Alice", "Bruno", "Chiara", "Dario"][n],
+    seat_by_authority(game, n, Player.objects.create(name=["Alice", "Bruno", "Chiara", "Dario"][n],
                                                 user=user))
     names.append(name)
 start_game(game.pk)

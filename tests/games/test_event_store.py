@@ -31,10 +31,10 @@ from tournaments.services.games import (
     import_record,
     legal_actions,
     read_state,
-    seat_player,
     seat_view,
     start_game,
 )
+from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
 
@@ -519,7 +519,8 @@ def test_a_bad_record_is_rejected_whole_with_the_event_index(how, index):
         bad["events"][index] = ["deal"]
     else:
         bad["events"][index] = {"type": "bid", "seat": 0}
-    with pytest.raises(RecordRejected, match=rf"events\[{index}\] is rejected") as raised:
+    where = rf"event {index + 1} of the record \(index {index}\) is rejected"
+    with pytest.raises(RecordRejected, match=where) as raised:
         import_record(bad)
     assert raised.value.details["index"] == index
     assert raised.value.details["reason"]
@@ -599,7 +600,7 @@ def test_the_commitment_is_published_at_creation_and_stays():
     commitment = game.seed_commitment
     assert commitment == fairness.commitment(bytes(game.seed)) and len(commitment) == 64
     for number, player in enumerate(make_players(4)):
-        seat_player(game, number, player)
+        seat_by_authority(game, number, player)
     start_game(game.pk)
     play(game.pk, random.Random(21), max_events=10)
     assert current(game).seed_commitment == commitment

@@ -16,7 +16,8 @@ from tests.support.factories import SEAT_NAMES as NAMES
 from tests.support.factories import make_game
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_player, seat_view, start_game
+from tournaments.services.games import create_game, read_state, seat_view, start_game
+from tournaments.services.seats import seat_by_authority
 from tournaments.web import cards
 
 GAMES = [("whist", 4), ("german_whist", 2), ("three_handed_whist", 3), ("italian_whist", 3)]
@@ -155,14 +156,16 @@ def test_seat_page_of_another_users_seat_is_403(client, organiser):
     assert fresh(game).version == before
 
 
-def test_seat_page_needs_a_login_and_the_organiser_may_see_any_seat(client, organiser):
-    game, _ = make_game("whist", 4, organiser)
+def test_seat_page_needs_a_login_and_only_the_seats_player_sees_it(client, organiser):
+    game, users = make_game("whist", 4, organiser)
 
     response = client.get(seat_url(game, 2))
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
 
     client.force_login(organiser)  # created the game and does not play in it
+    assert client.get(seat_url(game, 2)).status_code == 403  # issue 15: never a hand
+    client.force_login(users[2])
     assert client.get(seat_url(game, 2)).status_code == 200
     assert client.get(f"/games/{game.pk}/seat/9/").status_code == 404
     assert client.get(f"/games/{uuid.uuid4()}/").status_code == 404
@@ -558,7 +561,7 @@ def test_a_finished_game_reveals_its_seed_and_record(client, organiser):
 def test_a_game_being_set_up_renders_and_polls_for_its_start(client, organiser):
     game = create_game(game_type="three_handed_whist", players=3, created_by=organiser)
     user = get_user_model().objects.create_user("solo", password="pw")
-    seat_player(game, 2, Player.objects.create(name="Solo", user=user))
+    seat_by_authority(game, 2, Player.objects.create(name="Solo", user=user))
 
     page = client.get(f"/games/{game.pk}/")
     assert page.status_code == 200
@@ -570,7 +573,7 @@ def test_a_game_being_set_up_renders_and_polls_for_its_start(client, organiser):
     # Starting a game played with real cards adds no event: the status tells the poll.
     assert client.get(seat_url(game, 2, "board") + "?v=0&s=setup").status_code == 204
     for number in (0, 1):
-        seat_player(game, number, Player.objects.create(name=f"P{number}"))
+        seat_by_authority(game, number, Player.objects.create(name=f"P{number}"))
     Game.objects.filter(pk=game.pk).update(mode=Game.Mode.PHYSICAL)
     start_game(game.pk)
     assert fresh(game).version == 0

@@ -19,7 +19,8 @@ from tests.support.sheets import Setup
 from tests.support.standings import play_round, tables_of
 from tournaments.models import Club, Entry, Game, Membership, Player, Role, Tournament
 from tournaments.services import accounts, clubs, rounds, tournaments
-from tournaments.services.games import create_game, seat_player, start_game
+from tournaments.services.games import create_game, start_game
+from tournaments.services.seats import seat_by_authority
 
 # ---------------------------------------------------------------------- users and clubs
 
@@ -204,7 +205,7 @@ def started_game(
         game_type=game_type, players=players, options=options, mode=mode, first_dealer=first_dealer
     )
     for number, player in enumerate(make_players(players)):
-        seat_player(game, number, player)
+        seat_by_authority(game, number, player)
     start_game(game.pk)
     game.refresh_from_db()
     return game
@@ -224,7 +225,9 @@ def make_game(
     users = []
     for number in range(players):
         user = get_user_model().objects.create_user(SEAT_NAMES[number], password="pw")
-        seat_player(game, number, Player.objects.create(name=SEAT_NAMES[number].title(), user=user))
+        seat_by_authority(
+            game, number, Player.objects.create(name=SEAT_NAMES[number].title(), user=user)
+        )
         users.append(user)
     start_game(game.pk)
     game.refresh_from_db()

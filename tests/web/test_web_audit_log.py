@@ -145,3 +145,12 @@ def test_an_unknown_action_code_reads_as_itself():
 
     with translation.override("it"):
         assert sentence("seat-consent-given", "Ada") == "seat-consent-given: Ada"
+
+
+def test_a_directors_look_at_a_seat_reads_as_a_sentence():
+    from tournaments.services.audit_words import sentence
+
+    after = {"game": "g", "round": 2, "table": 3, "seat": 1, "reason": "a claim"}
+    with translation.override("it"):
+        said = sentence("seat-view-override", "Ada (seat 1), round 2, table 3", None, after)
+    assert said == "Ha guardato le carte del posto 1 al tavolo 3, turno 2"

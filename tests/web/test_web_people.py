@@ -9,8 +9,9 @@ import pytest
 
 from tests.support.factories import make_user, published
 from tournaments.models import Player
-from tournaments.services.games import create_game, seat_player, start_game
+from tournaments.services.games import create_game, start_game
 from tournaments.services.numbering import count_from_one as from_one
+from tournaments.services.seats import seat_by_authority
 
 SEAT_ZERO = re.compile(r"\b(seat|side|meld)s?\s*(\(s\))?\s*0\b", re.I)
 
@@ -57,7 +58,7 @@ def test_no_game_page_shows_seat_0(client, db):
     users = []
     for n in range(4):
         user = make_user(f"player{n}")
-        seat_player(game, n, Player.objects.create(name=f"Player {n + 1}", user=user))
+        seat_by_authority(game, n, Player.objects.create(name=f"Player {n + 1}", user=user))
         users.append(user)
     start_game(game.pk)
     client.force_login(users[0])

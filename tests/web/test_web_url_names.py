@@ -66,6 +66,11 @@ PAGES = [
         "web.views.game_record",
         "games:record",
     ),
+    (
+        "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/look",
+        "web.seat_look.seat_look",
+        "games:seat-look",
+    ),
     ("/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/seat/2/", "web.views.seat_page", "games:seat"),
     (
         "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/seat/2/board",

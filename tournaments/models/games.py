@@ -78,7 +78,8 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """Who plays seat ``number`` of a game."""
+    """Who plays seat ``number`` of a game; a player holds at most one seat of it.
+    Seats are consented: see :mod:`tournaments.services.seats`."""
 
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="seats", verbose_name=_("game")
@@ -94,6 +95,8 @@ class Seat(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_unique_per_game"),
+            # One account (one player) holds one seat of a game (issue 15).
+            models.UniqueConstraint(fields=["game", "player"], name="seat_one_per_player"),
         ]
 
     def __str__(self) -> str:

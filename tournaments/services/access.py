@@ -2,7 +2,7 @@
 
 Which user plays which seat is read with one query (seat numbers and their players'
 user ids) and, once the game has started, kept in a small in-process cache: seats
-can only change while a game is being set up (:func:`games.seat_player` refuses
+can only change while a game is being set up (:func:`seats.seat_requested` refuses
 afterwards), so a started game's mapping cannot go stale through the service. As a
 second line, the cache is dropped when a seat or a player is saved or deleted in this
 process, and an entry lives at most ``SEATS_TTL`` seconds, so a change made behind
@@ -61,11 +61,20 @@ def forget_seats(game_id: uuid.UUID | None = None) -> None:
 
 def can_manage(user: User, game: Game) -> bool:
     """The game's creator, staff, and the directors and owners of the club whose
-    tournament the game belongs to may manage it and act for any of its seats."""
+    tournament the game belongs to may manage it: seat themselves, invite, start it.
+    Managing never shows a hand: a manager who does not play sees the spectators'
+    view (a director's look at a seat is :mod:`tournaments.services.seat_override`)."""
     if not user.is_authenticated:
         return False
     if user.pk == game.created_by_id or getattr(user, "is_staff", False):
         return True
+    return is_tournament_director(user, game)
+
+
+def is_tournament_director(user: User, game: Game) -> bool:
+    """Whether ``user`` directs (or owns) the club whose tournament ``game`` belongs to."""
+    if not user.is_authenticated:
+        return False
     return Membership.objects.filter(
         user_id=user.pk,
         role__in=(Role.DIRECTOR, Role.OWNER),
@@ -74,21 +83,20 @@ def can_manage(user: User, game: Game) -> bool:
 
 
 def seats_of(user: User, game: Game) -> list[int]:
-    """The seats of ``game`` that ``user`` plays."""
+    """The seats of ``game`` that ``user`` plays (at most one: see :mod:`seats`)."""
     if not user.is_authenticated:
         return []
     return sorted(number for number, user_id in seat_users(game).items() if user_id == user.pk)
 
 
 def can_act_as(user: User, game: Game, seat: int) -> bool:
-    """A seat may act only as itself; the game's managers may act for the table,
-    unless they play at it themselves (a player never sees another seat's hand)."""
-    own = seats_of(user, game)
-    if own:
-        return seat in own
-    return can_manage(user, game)
+    """Only a seat's own player acts as it: nobody (creator, organiser, director, staff)
+    acts for another seat, which would show them its hand."""
+    return seat in seats_of(user, game)
 
 
 def can_see_seat(user: User, game: Game, seat: int) -> bool:
-    """Who may see a seat's private view: that seat's player and the game's managers."""
+    """Who may see a seat's private view: that seat's player, and nobody else. A
+    director's look at a seat to settle a dispute is a separate, logged act
+    (:func:`tournaments.services.seat_override.look_at_seat`), never a query parameter."""
     return can_act_as(user, game, seat)

@@ -62,6 +62,9 @@ SENTENCES = {
     ),
     "dispute-ruled": _("Ruled on deal %(deal)s at table %(table)s, round %(round)s"),
     "result-corrected": _("Corrected deal %(deal)s at table %(table)s, round %(round)s"),
+    "seat-view-override": _(
+        "Looked at the cards of seat %(seat)s at table %(table)s, round %(round)s"
+    ),
     "prize-added": _("Added the prize %(subject)s"),
     "prize-deleted": _("Deleted the prize %(subject)s"),
     "prize-rules-changed": _("Changed whether a player may win more than one prize"),
@@ -96,6 +99,8 @@ NAMES = {
     "archived_at": _("archived at"),
     "closed_at": _("closed at"),
     "confirmed_unfinished": _("paired with tables still playing"),
+    "seat": _("the seat"),
+    "game": _("the game"),
     "places": _("the places"),
     "eligibility": _("who may win"),
     "rating_below": _("rating below"),

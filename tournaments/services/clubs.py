@@ -14,7 +14,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
@@ -22,6 +21,7 @@ from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services import audit
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.languages import check_language
+from tournaments.services.slugs import slug_for
 from tournaments.services.tournament_details import check_time_zone
 from tournaments.services.versions import bump, check_unchanged
 
@@ -85,7 +85,7 @@ def create_club(
     name = name.strip()
     if not name:
         raise ServiceError(_("a club needs a name"))
-    slug = slugify(slug or name)[:60]
+    slug = slug_for(slug, name)
     if not slug:
         raise ServiceError(_("the club's short name must contain letters or digits"))
     try:

@@ -18,7 +18,8 @@ from django.db import transaction
 from tournaments.models import Game, Player
 from tournaments.services.demo_club import load_demo_club
 from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.seats import seat_by_authority
 
 DEMO_PASSWORD = "tavolo-demo"
 DEMO_PEOPLE = ["alice", "bruno", "carla", "dario"]
@@ -100,7 +101,7 @@ def _demo_game(
         game_id=demo_game_id(index),
     )
     for seat in range(players):
-        seat_player(game, seat, people[seat])
+        seat_by_authority(game, seat, people[seat])  # the demo's trusted path
     start_game(game.pk)
     rng = random.Random(index)
     played = 0

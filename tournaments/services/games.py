@@ -12,7 +12,7 @@ from django.utils import timezone
 from engine import ENGINE_VERSION, EngineError, new_game
 from engine.record import RecordError, game_from_record
 from tournaments import fairness
-from tournaments.models import Game, GameEvent, Player, Seat
+from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, RecordRejected, ServiceError
 from tournaments.services.event_store import deal_owed_events, kind_of
@@ -47,16 +47,6 @@ def create_game(
         seed_commitment=fairness.commitment(seed),
         created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
     )
-
-
-def seat_player(game: Game, number: int, player: Player) -> Seat:
-    """Bind seat ``number`` to ``player`` (only while the game is being set up)."""
-    if game.status != Game.Status.SETUP:
-        raise Conflict("seats can only change before the game starts")
-    if not 0 <= number < game.players:
-        raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {number}")
-    seat, _ = Seat.objects.update_or_create(game=game, number=number, defaults={"player": player})
-    return seat
 
 
 def start_game(game_id: uuid.UUID) -> Game:
@@ -171,7 +161,7 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             payloads.append(state.apply(event).to_event())
         except EngineError as error:
             raise RecordRejected(
-                f"events[{index}] is rejected: {error}",
+                f"event {index + 1} of the record (index {index}) is rejected: {error}",
                 index=index,
                 reason=str(error),
                 code=error.code,

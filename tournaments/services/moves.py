@@ -10,9 +10,9 @@ The rule (:func:`check_may_act`), checked on the game row that
 it costs no read of its own beyond :mod:`access`'s (cached) seats:
 
 - a seat's player acts only as that seat (:class:`NotYourSeat` otherwise);
-- the game's managers (its creator, staff, its club's directors and owners:
-  :func:`access.can_manage`) may act for any seat when they do not play at the
-  table (:class:`~tournaments.services.errors.Forbidden` for everyone else);
+- nobody else acts for a seat, not even the game's managers (its creator, staff, its
+  club's directors: acting would show them the seat's hand) —
+  :class:`~tournaments.services.errors.Forbidden`;
 - an event without a seat (a tally) needs a manager or a player of the game;
 - a seat outside the table is bad input (:class:`BadSeat`, 400).
 
@@ -114,7 +114,7 @@ def check_may_act(user: User, game: Game, event: Mapping[str, Any]) -> None:
             f"you play seat {', '.join(map(str, own))} and may act only as "
             f"{'itself' if len(own) == 1 else 'those'}, not as seat {seat}"
         )
-    raise Forbidden(f"you may not act as seat {seat}: only its player and the game's managers may")
+    raise Forbidden(f"you may not act as seat {seat}: only its player may")
 
 
 def submit_move(

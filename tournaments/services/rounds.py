@@ -38,7 +38,7 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
-from tournaments.services import audit, round_closing, table_states
+from tournaments.services import audit, round_closing, seats, table_states
 from tournaments.services import games as game_service
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable, reusable_draft
@@ -257,16 +257,16 @@ def _seating(table: Table, tournament: Tournament) -> list[Any]:
 
 
 def _give_game(table: Table, tournament: Tournament, by: User) -> Game:
-    seats = _seating(table, tournament)
+    seated = _seating(table, tournament)
     game = game_service.create_game(
         game_type=tournament.game_type,
-        players=len(seats),
+        players=len(seated),
         options=tournament.options,
         mode=tournament.mode,
         created_by=by,
     )
-    for number, player in enumerate(seats):
-        game_service.seat_player(game, number, player)
+    for number, player in enumerate(seated):
+        seats.seat_by_authority(game, number, player)
     game_service.start_game(game.pk)
     table.game = game
     table.save(update_fields=["game"])

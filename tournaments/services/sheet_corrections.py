@@ -19,7 +19,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import games as game_service
-from tournaments.services import state_cache
+from tournaments.services import seats, state_cache
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.event_store import append_event
@@ -128,7 +128,7 @@ def _replacement(table: Table, old: Game, tallies: list[dict[str, Any]], by: Any
         created_by=by,
     )
     for seat in Seat.objects.filter(game=old).select_related("player"):
-        game_service.seat_player(new, seat.number, seat.player)
+        seats.seat_by_authority(new, seat.number, seat.player)
     game_service.start_game(new.pk)
     table.game = new
     table.save(update_fields=["game"])

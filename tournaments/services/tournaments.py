@@ -17,7 +17,6 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from engine import EngineError, game_class, new_game
@@ -48,6 +47,7 @@ from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.rule_words import in_words
 from tournaments.services.scoring_settings import check_scoring
 from tournaments.services.setting_names import SETTING_SHAPES, setting_name
+from tournaments.services.slugs import slug_for
 from tournaments.services.tournament_details import (
     DETAIL_FIELDS,
     check_details,
@@ -257,7 +257,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
     check_game(cleaned)
     check_scoring(cleaned)
     check_details(cleaned)
-    slug = slugify(cleaned.pop("slug", "") or cleaned["name"])[:60]
+    slug = slug_for(cleaned.pop("slug", ""), cleaned["name"])
     if not slug:
         raise ServiceError(_("the tournament's short name needs letters or digits"), field="slug")
     try:

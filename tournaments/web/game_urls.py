@@ -3,7 +3,7 @@ table and playing a seat. Included at the site root by tavolo/urls.py."""
 
 from django.urls import path
 
-from tournaments.web import invitations, new_game, views
+from tournaments.web import invitations, new_game, seat_look, views
 
 app_name = "games"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path(G, views.spectate, name="spectate"),
     path(G + "board", views.spectator_board, name="board"),
     path(G + "record.json", views.game_record, name="record"),
+    path(G + "look", seat_look.seat_look, name="seat-look"),
     path(SEAT, views.seat_page, name="seat"),
     path(SEAT + "board", views.seat_board, name="seat-board"),
     path(SEAT + "act", views.seat_act, name="seat-act"),

@@ -5,6 +5,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.api.shared.fields import MAX_ROUND
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUND,
+        help_text="the round after which to show them (default: the latest with standings)",
+    )
+
 
 class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="1, 2, 3 … (never shared: ties go by lot)")

@@ -9,10 +9,8 @@ Numbers are JSON numbers (exact values are rounded to 6 decimals).
 
 from __future__ import annotations
 
-from typing import Any
-
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,19 +26,12 @@ from tournaments.services.errors import NotFound
 
 class StandingsView(ClubAPIView):
     permission_classes = [AllowAny]
+    query_names = ("round",)
 
     @extend_schema(
         summary="A tournament's standings after a round (default: the latest)",
-        parameters=[
-            OpenApiParameter(
-                "round",
-                OpenApiTypes.INT,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="the round (default: the latest with standings)",
-            )
-        ],
-        responses={200: s.StandingsSerializer, **club_errors(*READ)},
+        parameters=[s.StandingsQuerySerializer],
+        responses={200: s.StandingsSerializer, **club_errors(400, *READ)},
     )
     def get(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
@@ -48,9 +39,17 @@ class StandingsView(ClubAPIView):
             request.user, found.club, Role.SCORER
         ):
             raise NotFound(f"no tournament {tournament!r} in this club")
-        value = request.query_params.get("round", "")
-        number: Any = int(value) if value.isdigit() and len(value) < 6 else None
-        return Response(read.export_json(read.read(found, number)))
+        query = s.StandingsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        number = query.validated_data.get("round")
+        shown = read.read(found, number)
+        if number is not None and number not in shown.rounds:
+            missing = _(
+                "there are no standings after round %(number)d (rounds with standings: %(rounds)s)"
+            )
+            rounds = ", ".join(map(str, shown.rounds)) or _("none yet")
+            raise NotFound(missing % {"number": number, "rounds": rounds})
+        return Response(read.export_json(shown))
 
 
 class PublicTournamentView(ClubAPIView):

@@ -6,17 +6,18 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from tournaments.api.games.serializers import GameSummarySerializer as GameSummarySerializer
-from tournaments.api.shared.fields import MAX_SEAT, OptionsField
+from tournaments.api.shared.fields import MAX_PLAYERS, MAX_SEAT_INDEX, OptionsField
+from tournaments.api.shared.strict import StrictCharField, StrictIntegerField, StrictSerializer
 
 SEAT_HELP = "a 0-based seat index (seat 0 is the one people call seat 1)"
 
 
-class CasualGameCreateSerializer(serializers.Serializer):
-    game = serializers.CharField(max_length=40, help_text="a game's name (see the catalog)")
-    players = serializers.IntegerField(min_value=1, max_value=MAX_SEAT)
+class CasualGameCreateSerializer(StrictSerializer):
+    game = StrictCharField(max_length=40, help_text="a game's name (see the catalog)")
+    players = StrictIntegerField(min_value=1, max_value=MAX_PLAYERS)
     options = OptionsField(required=False, default=dict)
-    seat = serializers.IntegerField(
-        min_value=0, max_value=MAX_SEAT, help_text="the seat the creator takes: " + SEAT_HELP
+    seat = StrictIntegerField(
+        min_value=0, max_value=MAX_SEAT_INDEX, help_text="the seat the creator takes: " + SEAT_HELP
     )
 
 
@@ -36,8 +37,8 @@ class InvitationListSerializer(serializers.Serializer):
     invitations = InvitationSerializer(many=True)
 
 
-class InviteSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT, help_text=SEAT_HELP)
+class InviteSerializer(StrictSerializer):
+    seat = StrictIntegerField(min_value=0, max_value=MAX_SEAT_INDEX, help_text=SEAT_HELP)
 
 
 class InvitationInfoSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from tournaments.api.shared.strict import (
+    SLUG_OR_BLANK,
     IdField,
     StrictCharField,
     StrictChoiceField,
@@ -27,6 +28,7 @@ class ClubCreateSerializer(StrictSerializer):
         max_length=60,
         required=False,
         allow_blank=True,
+        validators=[SLUG_OR_BLANK],
         help_text="the club's short name in URLs (made from the name when left out)",
     )
     description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")

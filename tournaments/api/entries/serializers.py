@@ -49,6 +49,8 @@ class EntryCreateSerializer(StrictSerializer):
     rating = StrictIntegerField(min_value=0, max_value=999_999, required=False, default=0)
     affiliation = StrictCharField(max_length=120, required=False, allow_blank=True, default="")
 
+    schema_extra = {"not": {"required": ["player", "team"]}}
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "player" in attrs and "team" in attrs:
             raise serializers.ValidationError({"team": ["enter either a player or a team"]})
@@ -59,6 +61,8 @@ class EntryUpdateSerializer(StrictSerializer):
     rating = StrictIntegerField(min_value=0, max_value=999_999, required=False)
     household = StrictCharField(max_length=120, required=False, allow_blank=True)
     affiliation = StrictCharField(max_length=120, required=False, allow_blank=True)
+
+    schema_extra = {"minProperties": 1}
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs:

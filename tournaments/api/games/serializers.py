@@ -15,12 +15,21 @@ from rest_framework import serializers
 import engine
 from tournaments.api.shared.fields import (
     MAX_ID,
-    MAX_SEAT,
+    MAX_PLAYERS,
+    MAX_SEAT_INDEX,
     OptionsField,
     OptionValueField,
     WinnerField,
 )
+from tournaments.api.shared.strict import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    choice,
+)
 from tournaments.models import Game
+from tournaments.services.errors import ServiceError
 
 
 class OptionSerializer(serializers.Serializer):
@@ -50,8 +59,18 @@ class CatalogGameSerializer(serializers.Serializer):
 # ---------------------------------------------------------------------- games
 
 
-class GameCreateSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(
+ONE_COUNT = [
+    name for name in engine.available_games() if len(engine.game_class(name).player_counts) == 1
+]
+"""The games with one player count: ``players`` may be left out for them."""
+
+
+class GameCreateSerializer(StrictSerializer):
+    schema_extra = {
+        "anyOf": [{"required": ["players"]}, {"properties": {"game": {"enum": ONE_COUNT}}}]
+    }
+
+    game = StrictChoiceField(
         choices=engine.available_games(),
         help_text="the engine game (see /api/games/catalog)",
         error_messages={
@@ -60,22 +79,23 @@ class GameCreateSerializer(serializers.Serializer):
             + ")"
         },
     )
-    players = serializers.IntegerField(
+    players = StrictIntegerField(
         min_value=1,
-        max_value=MAX_SEAT,
+        max_value=MAX_PLAYERS,
         required=False,
         help_text="how many play; may be left out when the game has one player count",
     )
     options = OptionsField(required=False, default=dict)
-    first_dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEAT, default=0)
-    mode = serializers.ChoiceField(choices=Game.Mode.choices, default=Game.Mode.ONLINE)
+    first_dealer = StrictIntegerField(min_value=0, max_value=MAX_SEAT_INDEX, default=0)
+    mode = choice(Game.Mode.choices, strict=True, default=Game.Mode.ONLINE)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("players") is None:
             counts = engine.game_class(attrs["game"]).player_counts
             if len(counts) != 1:
-                raise serializers.ValidationError(
-                    {"players": f"{attrs['game']} is played by {counts}: say how many play"}
+                # The schema says so too (anyOf); a refusal of the game's rule, in words.
+                raise ServiceError(
+                    f"{attrs['game']} is played by {counts}: say how many play", field="players"
                 )
             attrs["players"] = counts[0]
         return attrs
@@ -111,19 +131,26 @@ class GameSummarySerializer(serializers.Serializer):
     imported = serializers.BooleanField()
 
 
-class SeatAssignSerializer(serializers.Serializer):
+class SeatAssignSerializer(StrictSerializer):
     """Exactly one of ``player``, ``name`` and ``username``."""
 
-    player = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_ID, help_text="an existing player's id"
+    schema_extra = {"minProperties": 1, "maxProperties": 1}
+
+    player = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="your own player's id, or a guest's",
     )
-    name = serializers.CharField(
-        required=False, max_length=120, help_text="a new guest player (no login) of this name"
+    name = StrictCharField(
+        required=False,
+        max_length=120,
+        help_text="a new guest player (no login) of this name, at a game with real cards",
     )
-    username = serializers.CharField(
+    username = StrictCharField(
         required=False,
         max_length=150,
-        help_text="the player of this user (made if the user has none yet)",
+        help_text="your own username: you take the seat (others are invited)",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

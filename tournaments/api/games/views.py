@@ -13,10 +13,14 @@ Who may do what in the game API (see :mod:`tournaments.services.access`; submitt
 - anyone, even anonymous: the catalog, a game's summary, the spectators' view and
   event log, the version, the fairness commitment and its verification, the record
   of a finished game;
-- a seat's player: that seat's view, legal actions and log, and acting as it;
-- the game's managers (its creator, staff): seating players, starting the game,
-  and, when they do not play at the table themselves, every seat's view and acting
-  for any seat, and the record at any time.
+- a seat's player, and nobody else: that seat's view, legal actions and log, and
+  acting as it;
+- the game's managers (its creator, staff, its tournament's directors): seating
+  themselves (never another user: they are invited, see :mod:`tournaments.services.seats`),
+  starting the game; while it is on they see what spectators see;
+- a director of the game's tournament who does not play in it: a look at one seat's
+  view, with a reason, recorded (``POST …/seats/{n}/look``,
+  :mod:`tournaments.services.seat_override`).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from tournaments.api.games import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import games, players
+from tournaments.services import games, seats
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -168,10 +172,12 @@ class SeatAssignView(GameAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        summary="Seat a player (managers, before the start)",
-        description="The body names exactly one of: `player` (an existing player's id), "
-        "`name` (a new guest player without a login) or `username` (that user's player, "
-        "made if needed).",
+        summary="Take a seat yourself, or seat a guest at a game with real cards (managers)",
+        description="The body names exactly one of: `username` (your own: you take the "
+        "seat), `player` (your own player's id, or a guest's) or `name` (a new guest "
+        "without a login). Another user is never seated for them (403): they take a seat "
+        "through an invitation link (`POST /api/games/{id}/invitations`). A guest only at a "
+        "game played with real cards (`physical`); one account holds one seat (409).",
         request=s.SeatAssignSerializer,
         responses={200: s.GameSummarySerializer, **game_errors(*BODY_ERRORS, 403, 404, 409)},
     )
@@ -182,13 +188,14 @@ class SeatAssignView(GameAPIView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         with transaction.atomic():  # a guest made for a seat that is refused is not kept
-            if "player" in data:
-                player = players.player_by_id(data["player"])
-            elif "name" in data:
-                player = players.guest(data["name"])
-            else:
-                player = players.player_of_user(data["username"])
-            games.seat_player(game, number, player)
+            seats.seat_requested(
+                game,
+                number,
+                by=request.user,
+                player=data.get("player"),
+                name=data.get("name"),
+                username=data.get("username"),
+            )
         return Response(summary(self.game(game_id)))
 
 

@@ -22,6 +22,10 @@ class MyEntrySerializer(StrictSerializer):
         help_text="the club's players (ids) to form a new team with, in seating order",
     )
 
+    schema_extra = {
+        "not": {"required": ["team", "partners"], "properties": {"partners": {"minItems": 1}}}
+    }
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "team" in attrs and attrs.get("partners"):
             raise serializers.ValidationError(

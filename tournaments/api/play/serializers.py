@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.api.shared.fields import MAX_INT, MAX_SEAT, EventField, ToActField, WinnerField
+from tournaments.api.shared.fields import (
+    MAX_INT,
+    MAX_SEAT_INDEX,
+    EventField,
+    ToActField,
+    WinnerField,
+)
+from tournaments.api.shared.strict import StrictIntegerField, StrictSerializer
 from tournaments.models import Game
 
 
@@ -13,13 +20,13 @@ class SeatQuerySerializer(serializers.Serializer):
     seat = serializers.IntegerField(
         required=False,
         min_value=0,
-        max_value=MAX_SEAT,
+        max_value=MAX_SEAT_INDEX,
         help_text="the seat whose view to read; leave out for the spectators' view",
     )
 
 
 class RequiredSeatQuerySerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT)
+    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT_INDEX)
 
 
 class EventLogQuerySerializer(SeatQuerySerializer):
@@ -66,11 +73,11 @@ class LegalSerializer(serializers.Serializer):
     legal = serializers.ListField(child=EventField())
 
 
-class EventSubmitSerializer(serializers.Serializer):
+class EventSubmitSerializer(StrictSerializer):
     event_id = serializers.UUIDField(
         help_text="chosen by the client; resending it with the same event is a safe retry"
     )
-    expected_version = serializers.IntegerField(
+    expected_version = StrictIntegerField(
         min_value=0,
         max_value=MAX_INT,
         help_text="the game's version the client saw (the sequence number the event gets)",
@@ -94,7 +101,7 @@ class NextMoveSerializer(serializers.Serializer):
     legal = SeatLegalSerializer(
         many=True,
         help_text="the legal actions of each seat now to act that the requester may act "
-        "as (their own seat; every seat for a manager not at the table); never another "
+        "as (their own seat, and nobody acts for another); never another "
         "seat's. Empty when none of them is the requester's, or the game is over.",
     )
 
@@ -127,3 +134,19 @@ class EventLogSerializer(serializers.Serializer):
 class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
+
+
+class LookSerializer(serializers.Serializer):
+    """A director's look at one seat's cards: why (recorded with the look)."""
+
+    reason = serializers.CharField(
+        max_length=300, help_text="why the director looks (a dispute to settle …); recorded"
+    )
+
+
+class LookedSerializer(serializers.Serializer):
+    """The seat's view as its player sees it, and the reason recorded with the look."""
+
+    seat = serializers.IntegerField()
+    reason = serializers.CharField()
+    view = ViewSerializer()

@@ -10,4 +10,5 @@ urlpatterns = [
     path(GAME + "legal", views.LegalView.as_view(), name="api-game-legal"),
     path(GAME + "events", views.EventsView.as_view(), name="api-game-events"),
     path(GAME + "version", views.VersionView.as_view(), name="api-game-version"),
+    path(GAME + "seats/<int:number>/look", views.LookView.as_view(), name="api-game-seat-look"),
 ]

@@ -1,5 +1,6 @@
 """The play resource's views: a seat's view and legal actions, the event log and
-submitting an event, and the version for polling.
+submitting an event, the version for polling, and a director's recorded look at a
+seat (:mod:`tournaments.services.seat_override`).
 
 Who may see and act as which seat is :mod:`tournaments.services.access`'s call
 (submitting a move is :func:`tournaments.services.moves.submit_move`'s, the rule the
@@ -12,7 +13,7 @@ import uuid
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -20,7 +21,7 @@ from tournaments.api.play import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import games, moves
+from tournaments.services import games, moves, seat_override
 from tournaments.services.access import can_see_seat
 from tournaments.services.errors import Forbidden, ServiceError
 
@@ -31,6 +32,7 @@ the game's compact hint instead of the list (:func:`moves.legal_of`)."""
 
 class SeatAPIView(GameAPIView):
     # The base of the views that read a seat (no docstring: the schema would show it).
+    query_names = ("seat",)
 
     @staticmethod
     def seat_param(request: Request, game: Game, *, required: bool = False) -> int | None:
@@ -45,8 +47,8 @@ class SeatAPIView(GameAPIView):
             raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
         if not can_see_seat(request.user, game, seat):
             raise Forbidden(
-                f"you may not see seat {seat}'s cards: only its player may, and the game's "
-                "managers when they do not play at the table"
+                f"you may not see seat {seat}'s cards: only its player may (a director "
+                "settling a dispute looks with POST .../seats/{n}/look and a reason)"
             )
         return seat
 
@@ -55,7 +57,7 @@ class GameViewView(SeatAPIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="A seat's view (its player, or a manager not at the table) or the spectators'",
+        summary="A seat's view (its player only) or the spectators'",
         parameters=[s.SeatQuerySerializer],
         responses={200: s.ViewSerializer, **game_errors(400, 403, 404)},
     )
@@ -85,6 +87,8 @@ class LegalView(SeatAPIView):
 
 
 class EventsView(SeatAPIView):
+    query_names = ("seat", "after")
+
     @extend_schema(
         summary="The event log as a seat (or a spectator) may see it",
         description="While the game is on, chance events and other seats' private events "
@@ -103,8 +107,8 @@ class EventsView(SeatAPIView):
 
     @extend_schema(
         summary="Submit an action (or, in physical play, a tally)",
-        description="The event's `seat` must be one the user may act as: their own seat, "
-        "or any seat for a manager who does not play at the table. An event without a seat "
+        description="The event's `seat` must be the user's own: nobody acts for another "
+        "seat, the game's creator and directors included. An event without a seat "
         "(a tally) needs a manager or a player of the game. `expected_version` must be the "
         "game's version (else 409 with the current one). Resending the same `event_id` with "
         "the same event returns the original result (200); with another event, 409.",
@@ -163,3 +167,25 @@ class VersionView(GameAPIView):
         if row is None:
             raise Game.DoesNotExist(f"there is no game {game_id}")
         return Response(row)
+
+
+class LookView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A director looks at one seat's cards, with a reason (recorded)",
+        description="For a director of the tournament the game belongs to who does not "
+        "play at it, to settle a dispute: the seat's view as its player sees it. Each look "
+        "is recorded with its reason. Nobody else, the game's creator included, may (403). "
+        "`number` is a 0-based seat index.",
+        request=s.LookSerializer,
+        responses={200: s.LookedSerializer, **game_errors(*BODY_ERRORS, 403, 404)},
+    )
+    def post(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
+        game = self.game(game_id)
+        seat_override.check_may_look(request.user, game)  # 403 before the body is read
+        body = s.LookSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reason = body.validated_data["reason"]
+        view = seat_override.look_at_seat(game, number, by=request.user, reason=reason)
+        return Response({"seat": number, "reason": reason.strip(), "view": view})

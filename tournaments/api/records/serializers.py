@@ -3,11 +3,28 @@ import, and the fairness of its deals."""
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from engine.record import RECORD_FORMAT
 from tournaments.api.games.serializers import GameSummarySerializer as GameSummarySerializer
 from tournaments.api.shared.errors import ErrorSerializer
-from tournaments.api.shared.fields import EventField, OptionValueField
+from tournaments.api.shared.fields import (
+    MAX_PLAYERS,
+    MAX_SEAT_INDEX,
+    EventField,
+    OptionsField,
+    OptionValueField,
+)
+from tournaments.api.shared.strict import (
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+    choice,
+)
+
+HEX_64 = RegexValidator(r"^[0-9a-f]{64}$", _("must be 64 hexadecimal digits (0-9, a-f)"))
 
 
 class RecordSerializer(serializers.Serializer):
@@ -22,6 +39,23 @@ class RecordSerializer(serializers.Serializer):
     seed_commitment = serializers.CharField(required=False)
     seed = serializers.CharField(
         required=False, help_text="hex; present once the game is over (verify with it)"
+    )
+
+
+class RecordImportSerializer(StrictSerializer):
+    """A game record to import (RECORDS.md): what :class:`RecordSerializer` exports."""
+
+    format = choice([RECORD_FORMAT], strict=True, required=False)
+    game = StrictCharField(max_length=40, help_text="the engine game (see /api/games/catalog)")
+    players = StrictIntegerField(min_value=1, max_value=MAX_PLAYERS)
+    options = OptionsField(required=False)
+    first_dealer = StrictIntegerField(min_value=0, max_value=MAX_SEAT_INDEX, required=False)
+    events = serializers.ListField(child=EventField())
+    seed_commitment = StrictCharField(
+        required=False, validators=[HEX_64], help_text="the exported game's (not kept)"
+    )
+    seed = StrictCharField(
+        required=False, validators=[HEX_64], help_text="the exported game's (not kept)"
     )
 
 

@@ -2,7 +2,8 @@
 its deals (the seed's commitment and a server-side check).
 
 Anyone reads the fairness commitment, its verification and the record of a finished
-game; the game's managers who do not play at the table read the record at any time.
+game; before the end nobody reads the record (it holds every deal), not even the
+game's managers.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from tournaments.api.records import serializers as s
 from tournaments.api.shared.errors import game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.services import games
-from tournaments.services.access import can_manage, seats_of
 from tournaments.services.errors import Conflict
 
 
@@ -30,19 +30,17 @@ class RecordView(GameAPIView):
 
     @extend_schema(
         summary="The game's record (RECORDS.md), once it is over",
-        description="Before the end only a manager who does not play at the table may "
-        "export it (409 for everyone else): it holds every deal.",
+        description="Before the end it is refused to everyone (409), managers and "
+        "directors too: it holds every deal.",
         responses={200: s.RecordSerializer, **game_errors(404, 409)},
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
         game = self.game(game_id)
         if not game.is_over:
-            user = request.user
-            if not can_manage(user, game) or seats_of(user, game):
-                raise Conflict(
-                    "the record is published once the game is over: it holds every deal",
-                    version=game.version,
-                )
+            raise Conflict(
+                "the record is published once the game is over: it holds every deal",
+                version=game.version,
+            )
         return Response(games.export_record(game))
 
 
@@ -53,7 +51,7 @@ class ImportView(GameAPIView):
         summary="Import a record as a new game (validated event by event)",
         description="A bad record is rejected whole (400) with the reason and, for a bad "
         "event, its `index`; nothing is created.",
-        request=s.RecordSerializer,
+        request=s.RecordImportSerializer,
         examples=[
             OpenApiExample(
                 "A one-deal game of partnership whist from a score sheet",
@@ -75,6 +73,7 @@ class ImportView(GameAPIView):
         },
     )
     def post(self, request: Request) -> Response:
+        s.RecordImportSerializer(data=request.data).is_valid(raise_exception=True)
         game = games.import_record(request.data, created_by=request.user)
         return Response(summary(self.game(game.pk)), status=status.HTTP_201_CREATED)
 

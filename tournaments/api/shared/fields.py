@@ -13,12 +13,22 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import engine
+
 MAX_INT = 2**31 - 1
 """The largest value a PostgreSQL ``integer`` (and a positive small count) may take."""
 MAX_ID = 2**63 - 1
 """The largest primary key (``bigint``)."""
 MAX_SEAT = 2**15 - 1
-"""The largest seat index or player count (``smallint``)."""
+"""The largest number a ``smallint`` column holds."""
+MAX_ROUND = 2**15 - 1
+"""The largest round number a request may name."""
+MAX_PLAYERS = max(
+    count for name in engine.available_games() for count in engine.game_class(name).player_counts
+)
+"""The most players any game seats: a player count is at most this, a seat index below it
+(the schema's ranges; a game's own table may be smaller, which the service checks)."""
+MAX_SEAT_INDEX = MAX_PLAYERS - 1
 
 
 @extend_schema_field(

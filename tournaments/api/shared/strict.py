@@ -12,14 +12,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.api.shared.fields import MAX_ID
+from tournaments.services import slugs
 
 
 class StrictSerializer(serializers.Serializer):
     """A request body: a JSON object holding only the fields declared."""
+
+    # Keywords added to the request schema where a rule across fields can be said
+    # there ({"minProperties": 1}: at least one field), so that the schema is no
+    # looser than validate().
+    schema_extra: dict[str, Any] = {}
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
@@ -30,6 +39,20 @@ class StrictSerializer(serializers.Serializer):
                     {key: [f"unknown field (the fields are: {known})"] for key in unknown}
                 )
         return super().to_internal_value(data)
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A strict request body's schema: closed to other fields, plus its ``schema_extra``."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        if direction == "request":
+            schema["additionalProperties"] = False
+            schema.update(self.target.schema_extra)
+        return schema
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -50,6 +73,16 @@ class IdField(StrictIntegerField):
         kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", MAX_ID)
         super().__init__(**kwargs)
+
+
+SLUG_OR_BLANK = RegexValidator(
+    "^(?:" + slugs.PATTERN.strip("^$") + ")?$",
+    _(
+        "is not a short name: use only lowercase letters, digits, hyphens (never two "
+        "together) and underscores, starting and ending with a letter or digit"
+    ),
+)
+"""A short name in web addresses as it stands (or blank: made from the name)."""
 
 
 class StrictBooleanField(serializers.BooleanField):

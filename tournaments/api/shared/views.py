@@ -11,21 +11,36 @@ nothing, even where a service writes twice.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from tournaments.api.shared.fields import MAX_ID
+from tournaments.api.shared.fields import MAX_ID, MAX_ROUND
 from tournaments.api.shared.parsers import BoundedJSONParser
 from tournaments.models import Club, Entry, Game, Role, Round, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.access import can_manage
 from tournaments.services.errors import Forbidden, NotFound
 
-MAX_ROUND = 2**15 - 1
+
+class QueryCheckedView(APIView):
+    # A view that refuses query parameters it does not read (a misspelt ``?seet=1``
+    # is an error, not the default silently). ``query_names``: the ones it reads.
+    query_names: tuple[str, ...] = ()
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        unknown = sorted(set(request.query_params) - set(self.query_names))
+        if unknown:
+            takes = ", ".join(self.query_names) or _("none")
+            message = _("unknown query parameter (the parameters here are: %(names)s)")
+            raise ValidationError({name: [message % {"names": takes}] for name in unknown})
 
 
-class GameAPIView(APIView):
+class GameAPIView(QueryCheckedView):
     # The base of the game resources' views (no docstring: the schema would show it
     # for each). Bodies are JSON only, read through the bounded parser.
     parser_classes = [BoundedJSONParser]
@@ -45,7 +60,7 @@ class GameAPIView(APIView):
             raise Forbidden(f"only the game's creator or a director may {what}")
 
 
-class ClubAPIView(APIView):
+class ClubAPIView(QueryCheckedView):
     # The base of the club resources' views (no docstring: the schema would show it).
     parser_classes = [BoundedJSONParser]
 

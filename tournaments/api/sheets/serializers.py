@@ -6,14 +6,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.api.shared.fields import MAX_ID
+from tournaments.api.shared.strict import (
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from tournaments.models import Forfeit
 from tournaments.services import sheets
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "a tally event: its `type` and the game's own fields",
+        "additionalProperties": True,
+    }
+)
 class TallyField(serializers.JSONField):
-    """A tally event (its fields depend on the game; the engine checks it)."""
+    """A tally event (its fields depend on the game; the engine checks it): a JSON
+    object."""
+
+    default_error_messages = {"not_an_object": _("a tally must be a JSON object")}
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            self.fail("not_an_object")
+        return value
 
 
 class LineSerializer(serializers.Serializer):
@@ -85,25 +110,27 @@ class WrittenSerializer(serializers.Serializer):
     sheet = SheetSerializer()
 
 
-class EntryRequestSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+class EntryRequestSerializer(StrictSerializer):
+    deal = StrictIntegerField(min_value=1, max_value=sheets.MAX_DEALS)
     tally = TallyField(help_text='e.g. {"type": "tally", "tricks": [7, 6]}')
     client_id = serializers.UUIDField()
 
 
-class ConfirmRequestSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+class ConfirmRequestSerializer(StrictSerializer):
+    deal = StrictIntegerField(min_value=1, max_value=sheets.MAX_DEALS)
     client_id = serializers.UUIDField()
 
 
-class ResolveRequestSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+class ResolveRequestSerializer(StrictSerializer):
+    deal = StrictIntegerField(min_value=1, max_value=sheets.MAX_DEALS)
     client_id = serializers.UUIDField()
-    entry = serializers.IntegerField(
+    entry = StrictIntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="the id of the entry line chosen"
     )
     tally = TallyField(required=False, help_text="or the director's own tally")
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    reason = StrictCharField(required=False, allow_blank=True, max_length=300)
+
+    schema_extra = {"oneOf": [{"required": ["entry"]}, {"required": ["tally"]}]}
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         if ("entry" in data) == ("tally" in data):
@@ -111,17 +138,17 @@ class ResolveRequestSerializer(serializers.Serializer):
         return data
 
 
-class CorrectRequestSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(min_value=1, max_value=sheets.MAX_DEALS)
+class CorrectRequestSerializer(StrictSerializer):
+    deal = StrictIntegerField(min_value=1, max_value=sheets.MAX_DEALS)
     tally = TallyField()
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
     client_id = serializers.UUIDField()
 
 
-class ForfeitRequestSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="the entry's id")
-    kind = serializers.CharField(help_text="no_show or forfeit")
-    note = serializers.CharField(required=False, allow_blank=True, max_length=200)
+class ForfeitRequestSerializer(StrictSerializer):
+    entry = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="the entry's id")
+    kind = StrictChoiceField(choices=Forfeit.Kind.choices, help_text="no_show or forfeit")
+    note = StrictCharField(required=False, allow_blank=True, max_length=200)
 
 
 class ForfeitSerializer(serializers.Serializer):

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.api.shared.strict import StrictCharField, StrictSerializer
 
-class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField()
+
+class TokenRequestSerializer(StrictSerializer):
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096)
 
 
 class TokenSerializer(serializers.Serializer):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,6 +15,7 @@ from rest_framework.response import Response
 from tournaments.api.shared.errors import game_errors
 from tournaments.api.shared.parsers import BoundedJSONParser
 from tournaments.api.tokens import serializers as s
+from tournaments.services.errors import ServiceError
 
 
 class TokenView(ObtainAuthToken):
@@ -27,4 +30,10 @@ class TokenView(ObtainAuthToken):
         auth=[],
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        s.TokenRequestSerializer(data=request.data).is_valid(raise_exception=True)
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # Well-formed but wrong credentials: a refusal in words (no per-field
+            # `errors`: the request's shape was right).
+            raise ServiceError(_("unable to log in with the username and password given")) from None

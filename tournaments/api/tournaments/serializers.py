@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rest_framework import serializers
 
 from tournaments.api.shared.strict import (
+    SLUG_OR_BLANK,
     ObjectField,
     StrictBooleanField,
     StrictCharField,
@@ -47,7 +50,13 @@ class SettingsSerializer(StrictSerializer):
         child=StrictCharField(max_length=60), max_length=20, required=False
     )
     late_entry_score = serializers.DecimalField(
-        max_digits=10, decimal_places=2, coerce_to_string=False, required=False
+        max_digits=None,
+        decimal_places=None,
+        min_value=Decimal("-99999999.99"),
+        max_value=Decimal("99999999.99"),
+        coerce_to_string=False,
+        required=False,
+        help_text="tournament points for the rounds a late entry missed (kept to 0.01)",
     )
     avoid_same_household = StrictBooleanField(required=False)
     avoid_same_affiliation = StrictBooleanField(required=False)
@@ -82,6 +91,7 @@ class TournamentCreateSerializer(SettingsSerializer):
         max_length=60,
         required=False,
         allow_blank=True,
+        validators=[SLUG_OR_BLANK],
         help_text="the short name in URLs (made from the name when left out)",
     )
     game_type = StrictCharField(max_length=40, help_text="the engine game (see /api/games/catalog)")
