@@ -182,7 +182,8 @@ def set_up_game() -> tuple[Any, dict[str, str]]:
     from django.db import connection
 
     from tournaments.models import Player
-    from tournaments.services.games import create_game, seat_player, start_game
+    from tournaments.services.games import create_game, start_game
+    from tournaments.services.seats import seat_by_authority
 
     call_command("migrate", verbosity=0)
     if connection.vendor == "sqlite":
@@ -195,7 +196,7 @@ def set_up_game() -> tuple[Any, dict[str, str]]:
     sessions: dict[str, str] = {}
     for seat in range(4):
         user = users.create_user(f"seat{seat}-{tag}")
-        seat_player(game, seat, Player.objects.create(name=f"Player {seat}", user=user))
+        seat_by_authority(game, seat, Player.objects.create(name=f"Player {seat}", user=user))
         sessions[f"seat{seat}"] = _session(
             user, SessionStore, SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
         )

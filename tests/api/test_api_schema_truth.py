@@ -142,6 +142,8 @@ def test_the_standings_refuse_a_round_that_is_no_number_or_has_no_standings(
 def test_a_seat_view_refuses_unknown_query_parameters() -> None:
     user = make_user()
     game = check(api(user).post("/api/games/", {"game": "whist"}, format="json"), 201)
+    seat = {"username": user.username}
+    check(api(user).put(f"/api/games/{game['id']}/seats/0", seat, format="json"), 200)
     url = f"/api/games/{game['id']}/view"
     assert check(api(user).get(url + "?seat=0"), 200)["seat"] == 0
     answer = check(api(user).get(url + "?seet=0"), 400)

@@ -34,7 +34,8 @@ from tournaments.services import casual
 from tournaments.services.demo import DEMO_GAMES, demo_game_id, load_demo
 from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
 from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_player, start_game
+from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.seats import seat_by_authority
 
 DIRECTOR = "olga"
 """The username of the demo club's owner in this world."""
@@ -94,7 +95,7 @@ def _play(game: Game, moves: int, seed: int) -> Game:
 def _game(game_type: str, players: list[Player], moves: int, seed: int = 14) -> Game:
     game = create_game(game_type=game_type, players=len(players), options=None, mode="online")
     for seat, player in enumerate(players):
-        seat_player(game, seat, player)
+        seat_by_authority(game, seat, player)
     start_game(game.pk)
     return _play(game, moves, seed)
 
