@@ -35,9 +35,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's set-up script as a file of its own (no inline
     # script), so the page lives with the site's Content-Security-Policy.
-    path(
-        "api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
-    ),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("scoring.api.urls")),
     path("api/", include("tournaments.api.urls")),
 ]
