@@ -322,6 +322,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation that takes credentials documents its 401 (tavolo/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tavolo.schema.document_unauthorized",
+    ],
 }
 
 # --- Security (production) -----------------------------------------------------------
