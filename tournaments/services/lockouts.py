@@ -27,7 +27,7 @@ from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off, get_credentials
 from django.contrib.auth.signals import user_login_failed
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.services.errors import ServiceError
 
@@ -85,10 +85,14 @@ def retry_after(request: Any = None) -> int:
 
 
 def message() -> str:
-    return _(
+    minutes = max(1, retry_after() // 60)
+    return ngettext(
         "Too many failed attempts from this address or for this account. Please wait "
-        "%(minutes)d minutes and try again."
-    ) % {"minutes": max(1, retry_after() // 60)}
+        "%(minutes)d minute and try again.",
+        "Too many failed attempts from this address or for this account. Please wait "
+        "%(minutes)d minutes and try again.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def is_locked(request: Any, username: str | None = None) -> bool:
