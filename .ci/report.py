@@ -105,6 +105,11 @@ REQUIRED = [
         "test_a_director_sets_up_on_a_phone_and_a_player_enters",
     ),
     (
+        "Browser test: the pages live with the Content-Security-Policy (Chromium)",
+        "tests.browser.test_browser_csp",
+        None,  # every test of the module must pass
+    ),
+    (
         "Translations: every marked string is in the catalogues (makemessages, xgettext)",
         "tests.i18n.test_i18n_extraction",
         None,  # parametrised (one case per language and domain): every case must pass
