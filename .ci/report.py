@@ -105,6 +105,11 @@ REQUIRED = [
         "test_a_director_sets_up_on_a_phone_and_a_player_enters",
     ),
     (
+        "Lockouts counted across processes (Redis)",
+        "tests.accounts.test_lockouts_redis",
+        None,
+    ),
+    (
         "Browser test: the pages live with the Content-Security-Policy (Chromium)",
         "tests.browser.test_browser_csp",
         None,  # every test of the module must pass
