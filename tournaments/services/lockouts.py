@@ -25,6 +25,7 @@ from typing import Any
 from axes.backends import AxesStandaloneBackend
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off, get_credentials
+from django.conf import settings
 from django.contrib.auth.signals import user_login_failed
 from django.http import HttpRequest
 from django.utils.translation import ngettext
@@ -95,22 +96,37 @@ def message() -> str:
     ) % {"minutes": minutes}
 
 
-def is_locked(request: Any, username: str | None = None) -> bool:
-    """Whether the request's address, or the account ``username``, is locked out."""
+CODE_FACTOR = 10
+"""A score sheet's code is a link a whole club opens from one Wi-Fi address, and its
+40-bit tag cannot be guessed in a few hundred tries: its door locks an address only at
+this many times the failure limit (the failures count toward the log-in's limit as
+usual)."""
+
+
+def code_limit() -> int:
+    return int(settings.AXES_FAILURE_LIMIT) * CODE_FACTOR
+
+
+def is_locked(request: Any, username: str | None = None, *, code: bool = False) -> bool:
+    """Whether the request's address, or the account ``username``, is locked out
+    (``code``: at a score sheet's door, with its higher limit)."""
+    if code:
+        return AxesProxyHandler.get_failures(_http(request), get_credentials(None)) >= code_limit()
     return not AxesProxyHandler.is_allowed(_http(request), get_credentials(username))
 
 
-def refuse_if_locked(request: Any, username: str | None = None) -> None:
+def refuse_if_locked(request: Any, username: str | None = None, *, code: bool = False) -> None:
     """Raise :class:`LockedOut` when :func:`is_locked`."""
-    if is_locked(request, username):
+    if is_locked(request, username, code=code):
         raise LockedOut(message())
 
 
-def failed(request: Any, username: str | None = None) -> None:
+def failed(request: Any, username: str | None = None, *, code: bool = False) -> None:
     """Count one failed attempt of the request's address (and of ``username``)."""
-    user_login_failed.send(
-        sender=__name__, credentials=get_credentials(username), request=_http(request)
-    )
+    http = _http(request)
+    user_login_failed.send(sender=__name__, credentials=get_credentials(username), request=http)
+    if code and getattr(http, "axes_locked_out", False) and not is_locked(http, code=True):
+        http.axes_locked_out = False  # below the code door's own limit: no lockout page
 
 
 def forgive(username: str) -> None:

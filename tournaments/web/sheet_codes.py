@@ -33,11 +33,11 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
     code counts as a failed attempt of its address, and a locked-out address is
     refused (``lockouts.LockedOut``, 429) before the code is even read."""
     if request is not None:
-        lockouts.refuse_if_locked(request)
+        lockouts.refuse_if_locked(request, code=True)
     table_id = _table_id(code)
     if table_id is None:
         if request is not None:
-            lockouts.failed(request)
+            lockouts.failed(request, code=True)
         raise Http404("no such score sheet")
     found = Table.objects.select_related("round__tournament__club", "game")
     table = found.filter(pk=table_id).first()
