@@ -318,7 +318,9 @@ def _page_in_new_context(
             with contextlib.suppress(Exception):
                 _save(page, _screenshot_name(request.node, "FAILED"))
         elif report is not None:
-            assert violations == [], "the Content-Security-Policy refused something"
+            assert violations == [], "the Content-Security-Policy refused:\n" + "\n".join(
+                sorted(set(violations))
+            )
     finally:
         context.close()
 
@@ -326,7 +328,8 @@ def _page_in_new_context(
 CSP_LISTENER = """
 document.addEventListener("securitypolicyviolation", function (event) {
   console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI +
-    " " + event.sourceFile + ":" + event.lineNumber);
+    " " + event.sourceFile + ":" + event.lineNumber + ":" + event.columnNumber +
+    " on " + location.pathname + " " + (event.sample || ""));
 });
 """
 
