@@ -18,7 +18,8 @@ Environment variables:
 ``TAVOLO_DEBUG``
     ``1`` turns DEBUG on (``bin/serve`` sets it). Off otherwise.
 ``TAVOLO_SECRET_KEY``
-    Required when DEBUG is off, except while the test suite runs.
+    Required when DEBUG is off (``TAVOLO_TESTING`` does not change that; the test
+    suite makes a random one for itself and the processes it starts).
 ``TAVOLO_ALLOWED_HOSTS``
     Comma-separated host names (default ``localhost,127.0.0.1``).
 ``TAVOLO_CSRF_TRUSTED_ORIGINS``
@@ -45,7 +46,9 @@ Environment variables:
 from __future__ import annotations
 
 import os
+import secrets
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -67,15 +70,20 @@ def _env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = _env_flag("TAVOLO_DEBUG")
-# The test suite sets TAVOLO_TESTING=1 for the processes it starts; pytest itself is
-# recognised by being imported before the settings.
-TESTING = _env_flag("TAVOLO_TESTING") or "pytest" in sys.modules
 HTTPS = _env_flag("TAVOLO_HTTPS")
 
+# The key signs sessions, password-reset links, e-mail verification and the score
+# sheets' table codes. With DEBUG off it must come from the environment, whatever else
+# is set (TAVOLO_TESTING included): a key written in this repository would let anyone
+# forge those. The test suite (pytest imported before the settings) makes a random key
+# of its own and leaves it in the environment, so the worker and server processes it
+# starts sign with the same key.
 SECRET_KEY = _env("TAVOLO_SECRET_KEY")
 if not SECRET_KEY:
-    if DEBUG or TESTING:
+    if DEBUG:
         SECRET_KEY = "django-insecure-tavolo-development-key-never-use-in-production"
+    elif "pytest" in sys.modules:
+        SECRET_KEY = os.environ["TAVOLO_SECRET_KEY"] = secrets.token_urlsafe(50)
     else:
         raise ImproperlyConfigured(
             "TAVOLO_SECRET_KEY is not set. Set it to a long random string in production "
@@ -97,6 +105,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # Locks out password guessing (log-in pages, admin, API tokens): docs/security.md.
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -117,6 +127,12 @@ MIDDLEWARE = [
     "tournaments.web.card_style.CardStyleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
+    # Turns a locked-out log-in into a 429 page (AXES_LOCKOUT_CALLABLE); keep it last.
+    "axes.middleware.AxesMiddleware",
+    # A door refusing for too many failed attempts (a score sheet's code …): 429.
+    "tournaments.web.lockout_page.LockedOutMiddleware",
 ]
 
 ROOT_URLCONF = "tavolo.urls"
@@ -225,6 +241,12 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "accounts:login"
+# django-axes checks every password first: a locked-out address or account is refused
+# before the password is even hashed (docs/security.md, "Password guessing").
+AUTHENTICATION_BACKENDS = [
+    "tournaments.services.lockouts.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days
 TAVOLO_VERIFY_EMAIL_SECONDS = 3 * 24 * 3600  # so does a sign-up's verification link
 TAVOLO_CLAIM_CODE_DAYS = 14  # a guest's claim code works for two weeks
@@ -237,6 +259,28 @@ TAVOLO_RATE_LIMITS = {
     "verify-mail": (5, 3600),
     "claim": (10, 3600),
 }
+# Wrong passwords, API-token requests, reset links and codes: after
+# TAVOLO_LOGIN_FAILURES failures from one address, or for one account, within
+# TAVOLO_LOGIN_COOLOFF_MINUTES, both are refused (429 with Retry-After, even with the
+# right password) until that many minutes have passed since the last counted failure.
+# Failures while locked out are not counted, so a lock always ends. Counted in the
+# cache (Redis in production), so every gunicorn worker sees the same counts.
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = int(_env("TAVOLO_LOGIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(_env("TAVOLO_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = False
+AXES_CLIENT_IP_CALLABLE = "tournaments.services.ratelimit.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournaments.web.lockout_page.locked_out"
+AXES_ENABLE_ADMIN = False  # the counts live in the cache, not in database tables
+AXES_VERBOSE = False  # no start-up banner on stdout (management commands print there)
+if not REDIS_URL and (DEBUG or "pytest" in sys.modules):
+    # One process (runserver, a test process): its local-memory cache holds the counts.
+    # Production without Redis keeps axes' warning: each worker would count alone.
+    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "password", "code", "token"]
+AXES_LOCKOUT_PARAMETERS = "tournaments.services.lockouts.lockout_parameters"
+
 # After logging in: the dashboard (a director's evening, a player's own games).
 LOGIN_REDIRECT_URL = "accounts:dashboard"
 
@@ -260,10 +304,12 @@ STATICFILES_DIRS = [BASE_DIR / "static"]  # tavolo.css, tavolo.js, vendor/htmx.m
 # --- Django REST framework and the OpenAPI schema ------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         # DRF's token authentication, with a valid token's user kept in process for a
         # few seconds (tavolo/authentication.py says how a deleted token stops working).
+        # First, so an anonymous write is answered 401 with `WWW-Authenticate: Token`
+        # (DRF asks the first class for that header; the session class has none).
         "tavolo.authentication.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Anyone may read; changing anything needs a logged-in user or a token.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -294,6 +340,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation that takes credentials documents its 401 (tavolo/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tavolo.schema.document_unauthorized",
+    ],
 }
 
 # --- Security (production) -----------------------------------------------------------
@@ -313,6 +364,25 @@ if not DEBUG:
         SECURE_HSTS_SECONDS = int(_env("TAVOLO_HSTS_SECONDS", "3600"))
         # /healthz is probed over plain HTTP by local monitors.
         SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# The Content-Security-Policy of every page (django-csp): scripts and styles only from
+# our own static files (no inline scripts, handlers or style attributes), no plugins,
+# no framing, forms post only here. The Swagger UI (/api/docs/) loads its script from
+# the same static files (drf-spectacular's split view), so it lives with this policy.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
 
 # Everything goes to stderr (journald under systemd). Django's own "django" logger
 # loses its handlers and just propagates here, so nothing is printed twice.

@@ -70,6 +70,16 @@ def fast_passwords() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def lenient_lockouts() -> Iterator[None]:
+    """Failed log-ins are counted in the cache per address (every test client is
+    127.0.0.1) and the cache outlives a test: a high limit keeps one test's wrong
+    passwords from locking out the next. The lockout tests (tests/accounts/
+    test_lockouts.py) set their own limit and a client address of their own."""
+    with override_settings(AXES_FAILURE_LIMIT=10_000):
+        yield
+
+
 def services_required() -> bool:
     return os.environ.get("TAVOLO_REQUIRE_SERVICES") == "1"
 

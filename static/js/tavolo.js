@@ -130,4 +130,16 @@
       navigator.clipboard.writeText(input.value).then(done, function () {});
     }
   });
+
+  // No inline handlers (the Content-Security-Policy forbids them): a button marked
+  // data-print prints the page, a form marked data-confirm asks before it is sent.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-print]");
+    if (button) window.print();
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var ask = form && form.getAttribute && form.getAttribute("data-confirm");
+    if (ask && !window.confirm(ask)) event.preventDefault();
+  });
 })();

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
+from tests.support.caches import forget_this_workers_keys
 from tests.support.factories import director_of, make_club
 from tournaments.models import Club
 
@@ -15,9 +15,9 @@ from tournaments.models import Club
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Any:
     """Rate-limit counters live in the cache, which outlives a test: start each empty."""
-    cache.clear()
+    forget_this_workers_keys()
     yield
-    cache.clear()
+    forget_this_workers_keys()
 
 
 @pytest.fixture

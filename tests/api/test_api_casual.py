@@ -66,7 +66,7 @@ def test_bad_bodies_are_refused_with_the_field_and_create_nothing(db, body, stat
 
 
 def test_anonymous_users_may_not_create(db):
-    assert api().post("/api/games/casual", {}, format="json").status_code == 403
+    assert api().post("/api/games/casual", {}, format="json").status_code == 401
 
 
 def test_taking_the_last_seat_starts_the_game(db):
@@ -83,7 +83,7 @@ def test_taking_the_last_seat_starts_the_game(db):
         "usable": True,
         "problem": None,
     }
-    assert api().post(f"/api/games/join/{token}").status_code == 403  # log in first
+    assert api().post(f"/api/games/join/{token}").status_code == 401  # log in first
     taken = api(make_user("bruno")).post(f"/api/games/join/{token}")
     assert taken.status_code == 200
     game = taken.json()

@@ -77,7 +77,7 @@ def test_a_session_login_works_as_well_as_a_token() -> None:
 
 
 def test_anonymous_users_cannot_create_clubs() -> None:
-    check(api().post("/api/clubs/", {"name": "Nope"}, format="json"), 403)
+    check(api().post("/api/clubs/", {"name": "Nope"}, format="json"), 401)
     assert not Club.objects.filter(name="Nope").exists()
 
 
@@ -143,7 +143,7 @@ def test_directors_list_members_with_roles(asso: Club, owner: Any, dora: Any) ->
 
 def test_members_are_hidden_from_everyone_else(asso: Club, outsider_director: Any) -> None:
     url = club_url(asso) + "members/"
-    check(api().get(url), 403)
+    check(api().get(url), 401)
     check(api(member(asso, Role.SCORER)).get(url), 403)
     assert "not a member" in check(api(outsider_director).get(url), 403)["detail"]
 
@@ -166,7 +166,7 @@ def test_another_clubs_director_cannot_set_roles(asso: Club, outsider_director: 
     url = club_url(asso) + "members/"
     data = {"username": "nino", "role": "player"}
     check(api(outsider_director).post(url, data, format="json"), 403)
-    check(api().post(url, data, format="json"), 403)
+    check(api().post(url, data, format="json"), 401)
     assert not Membership.objects.filter(user__username="nino").exists()
 
 
@@ -234,7 +234,7 @@ def test_members_players_are_listed_with_their_username(asso: Club, dora: Any) -
 
 def test_players_are_hidden_below_scorer(asso: Club, outsider_director: Any) -> None:
     url = club_url(asso) + "players/"
-    check(api().get(url), 403)
+    check(api().get(url), 401)
     check(api(member(asso, Role.PLAYER)).get(url), 403)
     check(api(outsider_director).get(url), 403)
 
@@ -273,7 +273,7 @@ def test_guests_cannot_be_added_by_outsiders(asso: Club, outsider_director: Any)
     url = club_url(asso) + "players/"
     check(api(outsider_director).post(url, {"name": "Spy"}, format="json"), 403)
     check(api(member(asso, Role.PLAYER)).post(url, {"name": "Spy"}, format="json"), 403)
-    check(api().post(url, {"name": "Spy"}, format="json"), 403)
+    check(api().post(url, {"name": "Spy"}, format="json"), 401)
     assert not Player.objects.filter(name="Spy").exists()
 
 
@@ -293,7 +293,7 @@ def test_teams_are_made_by_directors_only(asso: Club, dora: Any, outsider_direct
     a, b = (clubs.add_guest(asso, by=dora, name=n) for n in "AB")
     url = club_url(asso) + "teams/"
     data = {"name": "T", "players": [a.pk, b.pk]}
-    check(api().post(url, data, format="json"), 403)
+    check(api().post(url, data, format="json"), 401)
     check(api(member(asso, Role.SCORER)).post(url, data, format="json"), 403)
     check(api(outsider_director).post(url, data, format="json"), 403)
     assert not Team.objects.exists()

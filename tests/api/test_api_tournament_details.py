@@ -95,7 +95,7 @@ def test_a_player_enters_and_withdraws_through_the_api(club: Club, director: Any
     cup = open_cup(club, director, entry_limit=2)
     url = cup_url(cup) + "my-entry"
     user = make_user()
-    check(api().post(url, {}, format="json"), 403)
+    check(api().post(url, {}, format="json"), 401)
     check(api(user).get(url), 404)
     entry = check(api(user).post(url, {}, format="json"), 201)
     assert entry["number"] == 1 and entry["status"] == "registered"

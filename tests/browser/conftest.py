@@ -218,6 +218,10 @@ def live_site() -> Iterator[LiveSite]:
             TAVOLO_EMAIL_FILE_PATH=mail_dir,
             TAVOLO_DEBUG="1",
             TAVOLO_TESTING="1",
+            # Every browser logs in from 127.0.0.1: tests that type a wrong password on
+            # purpose must not lock the next ones out (tests/accounts/test_lockouts.py
+            # tests the lockouts).
+            TAVOLO_LOGIN_FAILURES="1000",
             DJANGO_SETTINGS_MODULE="tavolo.settings",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
@@ -299,15 +303,40 @@ def _page_in_new_context(
     options.setdefault("locale", "en-US")
     context = browser.new_context(base_url=live_site.url, **options)
     context.set_default_timeout(10_000)
+    # Every page of every browser test lives with the Content-Security-Policy: what the
+    # browser refused (a `securitypolicyviolation` event, or Chromium's "Refused to …"
+    # console error) is collected in page.csp_violations and fails the test at its end.
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
+    violations: list[str] = []
+    page.csp_violations = violations
+    page.on("console", lambda message: _note_violation(violations, message.text))
     try:
         yield page
         report = getattr(request.node, "_report_call", None)
         if report is not None and report.failed:
             with contextlib.suppress(Exception):
                 _save(page, _screenshot_name(request.node, "FAILED"))
+        elif report is not None:
+            assert violations == [], "the Content-Security-Policy refused:\n" + "\n".join(
+                sorted(set(violations))
+            )
     finally:
         context.close()
+
+
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", function (event) {
+  console.error("CSP violation: " + event.violatedDirective + " " + event.blockedURI +
+    " " + event.sourceFile + ":" + event.lineNumber + ":" + event.columnNumber +
+    " on " + location.pathname + " " + (event.sample || ""));
+});
+"""
+
+
+def _note_violation(violations: list[str], text: str) -> None:
+    if text.startswith("CSP violation") or "Content Security Policy" in text:
+        violations.append(text)
 
 
 @pytest.fixture

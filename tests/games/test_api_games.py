@@ -330,17 +330,23 @@ def test_a_bad_seat_assignment_is_400_and_makes_no_player(director, who):
 
 
 def test_anonymous_users_read_but_never_write(director, players):
+    """Anonymous writes are 401 with ``WWW-Authenticate: Token`` (issue 15: they were
+    403, which tells a client nothing about how to authenticate)."""
     anonymous = APIClient()
-    assert anonymous.post(GAMES, {"game": "whist"}, format="json").status_code == 403
+    refused = anonymous.post(GAMES, {"game": "whist"}, format="json")
+    assert refused.status_code == 401 and refused["WWW-Authenticate"] == "Token"
+    assert "credentials" in refused.json()["detail"]
     game_id = set_up(token_client(director), [u.username for u in players])
     before = stored(game_id)
     event = {"type": "play", "seat": to_act(game_id), "card": "AS"}
-    assert submit(anonymous, game_id, event).status_code == 403
+    assert submit(anonymous, game_id, event).status_code == 401
     assert anonymous.put(f"{GAMES}{game_id}/seats/0", {"name": "x"}, format="json").status_code == (
-        403
+        401
     )
-    assert anonymous.post(f"{GAMES}{game_id}/start").status_code == 403
-    assert anonymous.post(f"{GAMES}import", {}, format="json").status_code == 403
+    assert anonymous.post(f"{GAMES}{game_id}/start").status_code == 401
+    assert anonymous.post(f"{GAMES}import", {}, format="json").status_code == 401
+    bad_token = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
+    assert bad_token.post(f"{GAMES}{game_id}/start").status_code == 401
     for path in ("view", "legal", "events"):
         response = anonymous.get(f"{GAMES}{game_id}/{path}", {"seat": 0})
         assert response.status_code == 403, path

@@ -121,7 +121,7 @@ def test_a_saved_choice_wins_over_the_clubs_language() -> None:
 
 def test_the_api_answers_in_english_whatever_is_asked() -> None:
     response = browser("it").post("/api/clubs/", {"name": "X"}, content_type="application/json")
-    assert response.status_code == 403
+    assert response.status_code == 401
     assert response.headers["Content-Language"] == "en"
     assert "credentials" in response.json()["detail"]
 

@@ -9,9 +9,9 @@ import re
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
+from tests.support.caches import forget_this_workers_keys
 from tests.support.factories import published
 from tests.support.sheets import cid
 from tournaments.models import Round, SheetEntry
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_limits():
-    cache.clear()
+    forget_this_workers_keys()
     yield
-    cache.clear()
+    forget_this_workers_keys()
 
 
 def guest(path: str, seat: int | None = None) -> Client:

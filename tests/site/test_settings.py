@@ -105,6 +105,25 @@ def test_production_without_secret_key_is_refused_with_a_clear_message():
     assert "TAVOLO_SECRET_KEY is not set" in proc.stderr
 
 
+@pytest.mark.parametrize("testing", ["1", "true"])
+def test_debug_off_never_uses_a_built_in_key_even_when_testing(testing: str) -> None:
+    """TAVOLO_TESTING=1 once made DEBUG-off settings fall back to the key written in
+    the repository (issue 15); now nothing but TAVOLO_SECRET_KEY gives a key."""
+    proc = run_python("-c", "import django; django.setup()", TAVOLO_TESTING=testing)
+    assert proc.returncode != 0
+    assert "TAVOLO_SECRET_KEY is not set" in proc.stderr
+
+
+def test_the_test_suite_has_a_random_key_of_its_own_and_passes_it_on() -> None:
+    from django.conf import settings
+
+    if settings.DEBUG:
+        pytest.skip("TAVOLO_DEBUG=1: the development key is allowed")
+    assert "django-insecure" not in settings.SECRET_KEY and len(settings.SECRET_KEY) >= 50
+    # The processes the tests start (worker, live server) inherit it.
+    assert os.environ["TAVOLO_SECRET_KEY"] == settings.SECRET_KEY
+
+
 def test_production_with_secret_key():
     s = probe(TAVOLO_SECRET_KEY="k" * 60, TAVOLO_ALLOWED_HOSTS="tavolo.example.org, example.org")
     assert s["debug"] is False
@@ -135,17 +154,25 @@ def test_debug_is_off_unless_asked(flag):
     assert s["debug"] is False
 
 
+def test_production_without_redis_is_warned_that_lockouts_count_per_process() -> None:
+    proc = run_python("manage.py", "check", "--deploy", TAVOLO_SECRET_KEY="k" * 60)
+    assert "axes.W001" in proc.stdout + proc.stderr
+
+
 def test_deploy_check_over_https_is_clean():
     """`manage.py check --deploy` finds nothing but the two site-policy HSTS options.
 
     W005 (HSTS for subdomains) and W021 (HSTS preload) depend on the domain a club
-    deploys under, so they are left to the operator.
+    deploys under, so they are left to the operator. Production has Redis (the
+    log-in lockouts are counted in its cache: without it django-axes warns, as the
+    next test checks); the check does not connect to it.
     """
     proc = run_python(
         *("manage.py", "check", "--deploy", "--fail-level", "ERROR"),
         TAVOLO_SECRET_KEY="s3cr3t-" * 10,
         TAVOLO_HTTPS="1",
         TAVOLO_ALLOWED_HOSTS="tavolo.example.org",
+        REDIS_URL="redis://127.0.0.1:6379/0",
     )
     assert proc.returncode == 0, proc.stderr
     output = proc.stdout + proc.stderr

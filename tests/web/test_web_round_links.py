@@ -160,4 +160,4 @@ def test_the_api_tells_a_player_their_place(client):
     refused = client.get(url)
     assert refused.status_code == 404 and "no place" in refused.json()["detail"]
     client.logout()
-    assert client.get(url).status_code == 403
+    assert client.get(url).status_code == 401  # anonymous: log in or send a token

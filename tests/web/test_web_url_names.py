@@ -184,7 +184,7 @@ PAGES = [
     ("/cards/style/", "web.card_style.set_card_style", "set_card_style"),
     ("/api/health/", "tavolo.api.HealthView", "api-health"),
     ("/api/schema/", "drf_spectacular.views.SpectacularAPIView", "api-schema"),
-    ("/api/docs/", "drf_spectacular.views.SpectacularSwaggerView", "api-docs"),
+    ("/api/docs/", "drf_spectacular.views.SpectacularSwaggerSplitView", "api-docs"),
 ]
 
 SITE = {

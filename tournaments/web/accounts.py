@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.services import accounts, ratelimit
+from tournaments.services import accounts, lockouts, ratelimit
 from tournaments.services.errors import ServiceError
+from tournaments.web import lockout_page
 from tournaments.web.account_forms import NewPasswordForm, ResetRequestForm, SignUpForm
 from tournaments.web.gates import login_required
 from tournaments.web.pages import attach
@@ -34,13 +35,15 @@ log = logging.getLogger(__name__)
 
 
 def too_many(request: HttpRequest) -> HttpResponse:
-    """The plain 429 page."""
-    return render(
+    """The plain 429 page, with ``Retry-After`` (an hour: the limits' window)."""
+    response = render(
         request,
         "registration/too_many.html",
         {"message": sentence(ratelimit.refusal())},
         status=429,
     )
+    response["Retry-After"] = str(ratelimit.limit_of("signup")[1])
+    return response
 
 
 def _send_link(request: HttpRequest, user: Any) -> bool:
@@ -165,7 +168,19 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     form_class = NewPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")
 
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A wrong or used link counts as a failed attempt of the address; a locked-out
+        # address is refused before the link is read (services.lockouts).
+        if lockouts.is_locked(request):
+            return lockout_page.refusal(request)
+        response = super().dispatch(request, *args, **kwargs)
+        if not self.validlink:
+            lockouts.failed(request)
+        return response
+
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         accounts.mark_verified(form.user)
+        # Whoever reads the account's mail is its owner: lift any lock on the account.
+        lockouts.forgive(form.user.get_username())
         return response

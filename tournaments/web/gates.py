@@ -277,7 +277,7 @@ def sheet_director_view(refusal: str) -> Callable[[View], View]:
         def gated(request: HttpRequest, code: str) -> HttpResponse:
             from tournaments.web import sheet_pages  # it asks this module for its gates
 
-            table = sheet_pages.table_from_code(code)
+            table = sheet_pages.table_from_code(code, request)
             who = sheet_pages.account_writer(request, table)
             if who is None or not (who.director and who.official):
                 context = {"table": table, "message": str(refusal)}

@@ -128,7 +128,7 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
     """Say which seat you are (``seat``: 0-based), or forget it (empty)."""
     from tournaments.web.sheet_pages import table_from_code
 
-    table = table_from_code(code)
+    table = table_from_code(code, request)
     if table.round.closed_at is not None:
         return closed_page(request, table, status=409)
     raw = request.POST.get("seat", "")

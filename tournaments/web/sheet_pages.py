@@ -25,7 +25,6 @@ Without JavaScript the forms post and redirect as usual.
 
 from __future__ import annotations
 
-import base64
 import uuid
 from typing import Any
 
@@ -33,7 +32,6 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.cache import never_cache
@@ -41,7 +39,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine import EngineError
 from tournaments.games import profile_for
-from tournaments.models import Club, Game, Role, Table, Tournament
+from tournaments.models import Club, Role, Table, Tournament
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
 from tournaments.services.errors import Forbidden, ServiceError
@@ -49,6 +47,7 @@ from tournaments.web import cards
 from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
 from tournaments.web.gates import tournament_view
+from tournaments.web.sheet_codes import table_code, table_from_code
 from tournaments.web.sheet_pdf import round_pdf
 from tournaments.web.tallies import tally_words
 from tournaments.web.words import sentence
@@ -60,43 +59,9 @@ STATUS_WORDS = {
     "counted": pgettext_lazy("deal status", "counted"),
 }
 """A deal's status as the sheet's Status column says it (the CSS class keeps the code)."""
-TAG = 8
-"""Characters of the HMAC in a table's code (40 bits)."""
 
 
 # ---------------------------------------------------------------------- short codes
-
-
-def _b32(data: bytes) -> str:
-    return base64.b32encode(data).decode().rstrip("=").lower()
-
-
-def table_code(table_id: int) -> str:
-    """The short, unguessable code of a table's sheet page."""
-    raw = table_id.to_bytes((table_id.bit_length() + 7) // 8 or 1, "big")
-    tag = _b32(salted_hmac("tavolo.sheets.table", str(table_id)).digest())[:TAG]
-    return _b32(raw) + tag
-
-
-def table_from_code(code: str) -> Table:
-    """The table a code names (Http404 for a wrong or unknown code, or a table without
-    a score sheet: not published yet, or playing online)."""
-    code = code.lower()
-    if len(code) <= TAG or len(code) > TAG + 16:
-        raise Http404("no such score sheet")
-    head = code[:-TAG]
-    try:
-        raw = base64.b32decode(head.upper() + "=" * (-len(head) % 8))
-    except ValueError:
-        raise Http404("no such score sheet") from None
-    table_id = int.from_bytes(raw, "big")
-    if not constant_time_compare(table_code(table_id), code):
-        raise Http404("no such score sheet")
-    found = Table.objects.select_related("round__tournament__club", "game")
-    table = found.filter(pk=table_id).first()
-    if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
-        raise Http404("no such score sheet")  # an online table has no sheet
-    return table
 
 
 def sheet_path(table: Table) -> str:
@@ -273,7 +238,7 @@ def render_sheet(
 @require_GET
 @never_cache
 def sheet_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_from_code(code)
+    table = table_from_code(code, request)
     return render_sheet(request, table, account_writer(request, table))
 
 
@@ -344,7 +309,7 @@ def _write(
 
 @require_POST
 def sheet_act(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_from_code(code)
+    table = table_from_code(code, request)
     who = account_writer(request, table)
     data = request.POST
     action = data.get("action", "")

@@ -63,6 +63,7 @@ def game_errors(*codes: int) -> dict[int, Any]:
         409: (ConflictSerializer, "conflicts with the game's state; `version` is current"),
         413: (ErrorSerializer, "request body too large"),
         415: (ErrorSerializer, "the body must be JSON"),
+        429: (ErrorSerializer, "too many failed attempts: wait `Retry-After` seconds"),
     }
     return {
         code: OpenApiResponse(described[code][0], description=described[code][1]) for code in codes
