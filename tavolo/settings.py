@@ -332,19 +332,17 @@ SPECTACULAR_SETTINGS = {
     # The schema tells the truth (issue 15): request components of their own (a string
     # that may not be blank says minLength 1), request bodies closed to unknown fields.
     "COMPONENT_SPLIT_REQUEST": True,
+    # Request bodies closed to unknown fields (tournaments/api/shared/schema.py); every
+    # operation that takes credentials documents its 401 (tavolo/schema.py).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.shared.schema.closed_request_bodies",
+        "tavolo.schema.document_unauthorized",
     ],
     # Swagger UI and Redoc come from drf-spectacular-sidecar's static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Every operation that takes credentials documents its 401 (tavolo/schema.py).
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "tavolo.schema.document_unauthorized",
-    ],
 }
 
 # --- Security (production) -----------------------------------------------------------
