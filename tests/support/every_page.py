@@ -186,6 +186,10 @@ VISITS: dict[str, list[Visit]] = {
         )
         for g, _n in NINE_GAMES
     ],
+    "games:seat-look": [
+        # A casual game has no director: the refusal page says who may look.
+        Visit(D, game("scopa", "look"), data=form(seat="1", reason="controllo"), status=(403,)),
+    ],
     "games:meld-check": [
         Visit(f"seat-of:{g}", first_seat(g, "meld-check"), htmx=True, status=ANY_REFUSAL)
         for g in ("burraco", "scala40")
