@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scoring import local_numbers, printing, prize_service, read
 from scoring.crosstable import crosstable
 from scoring.models import PrizeCategory
-from scoring.web import _round_param
+from scoring.web import refusing_bad_rounds, round_param
 from tournaments.models import Club, Role, Tournament
 from tournaments.services import scoring_settings
 from tournaments.services.errors import ServiceError
@@ -47,8 +47,9 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
 @require_GET
 @never_cache
 @tournament_view()
+@refusing_bad_rounds
 def standings_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    shown = read.read(t, _round_param(request))
+    shown = read.read(t, round_param(request))
     with _in_club_language(club):
         body = read.cached(
             shown,

@@ -10,8 +10,10 @@ the latest round is provisional or the standings are being recomputed, and gets
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -35,9 +37,34 @@ from tournaments.web.gates import tournament_view
 POLL_SECONDS = 3
 
 
-def _round_param(request: HttpRequest) -> int | None:
-    value = request.GET.get("round", "")
-    return int(value) if value.isdigit() and len(value) < 6 else None
+class BadRound(ValueError):
+    """A ``?round=`` that is not a round number: refused, never read as "the latest"."""
+
+
+def round_param(request: HttpRequest) -> int | None:
+    """The round asked for (from 1), None for the latest; :class:`BadRound` otherwise."""
+    value = request.GET.get("round", "").strip()
+    if not value:
+        return None
+    if value.isdigit() and len(value) < 6 and int(value) >= 1:
+        return int(value)
+    raise BadRound(
+        _("“%(value)s” is not a round number: ask for a round from 1 up, or none for the latest.")
+        % {"value": value[:20]}
+    )
+
+
+def refusing_bad_rounds(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A download or fragment asked for a round that is no number: 400, in words."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except BadRound as error:
+            return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+
+    return wrapped
 
 
 def _is_live(shown: read.Shown) -> bool:
@@ -71,8 +98,10 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
     return out
 
 
-def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
-    shown = read.read(t, _round_param(request))
+def _context(
+    request: HttpRequest, club: Club, t: Tournament, round_number: int | None = None
+) -> dict[str, Any]:
+    shown = read.read(t, round_number)
     context = {
         "club": club,
         "t": t,
@@ -106,26 +135,34 @@ def _context(request: HttpRequest, club: Club, t: Tournament) -> dict[str, Any]:
 @never_cache
 @tournament_view()
 def standings_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    return render(request, "standings/page.html", _context(request, club, t))
+    try:
+        return render(
+            request, "standings/page.html", _context(request, club, t, round_param(request))
+        )
+    except BadRound as error:
+        context = {**_context(request, club, t), "banner": str(error)}
+        return render(request, "standings/page.html", context, status=400)
 
 
 @require_GET
 @never_cache
 @tournament_view()
+@refusing_bad_rounds
 def standings_live(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     """The standings table, or 204 when the stored version is the one the page shows."""
     seen = request.GET.get("v", "")
     version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first() or 0
     if seen.isdigit() and int(seen) == version:
         return HttpResponse(status=204)
-    return HttpResponse(_context(request, club, t)["table"])
+    return HttpResponse(_context(request, club, t, round_param(request))["table"])
 
 
 @require_GET
 @never_cache
 @tournament_view()
+@refusing_bad_rounds
 def standings_csv(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    shown = read.read(t, _round_param(request))
+    shown = read.read(t, round_param(request))
     body = read.cached(shown, "csv", lambda: read.export_csv(shown))
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     suffix = f"-round-{shown.standings.round}" if shown.standings else ""
@@ -136,8 +173,9 @@ def standings_csv(request: HttpRequest, club: Club, t: Tournament) -> HttpRespon
 @require_GET
 @never_cache
 @tournament_view()
+@refusing_bad_rounds
 def standings_json(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
-    shown = read.read(t, _round_param(request))
+    shown = read.read(t, round_param(request))
     body = read.cached(shown, "json", lambda: json.dumps(read.export_json(shown)))
     return HttpResponse(body, content_type="application/json")
 
