@@ -8,10 +8,12 @@ import uuid
 
 import pytest
 from django.db import transaction
+from django.utils import translation
 
 from tests.support.factories import make_club
 from tournaments.models import AuditEntry
 from tournaments.services import audit
+from tournaments.services.audit_words import changes
 
 
 def test_a_row_says_who_when_what_and_what_changed(club, owner, cup):
@@ -61,3 +63,14 @@ def test_a_tournament_of_another_club_is_refused(club, owner, cup):
         audit.record(
             actor=owner, club=make_club(), action="entry-added", subject="x", tournament=cup
         )
+
+
+def test_a_change_of_tiebreaks_reads_as_their_names_in_the_readers_language():
+    before = {"tiebreaks": ["buchholz"]}
+    after = {"tiebreaks": ["buchholz_cut1", "sonneborn_berger"]}
+    with translation.override("en"):
+        (line,) = changes(before, after)
+    assert "buchholz_cut1" not in line and "Buchholz" in line and "Sonneborn" in line
+    with translation.override("it"):
+        (line,) = changes(before, after)
+    assert "Buchholz ridotto" in line and "buchholz_cut1" not in line

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import PrizeCategory
+from scoring.read import label as tiebreak_label
 from tournaments.models import Entry, Forfeit, Role, Tournament
 from tournaments.models.clubs import LANGUAGE_CHOICES
 from tournaments.services.setting_names import SETTING_NAMES
@@ -169,6 +170,8 @@ VALUE_WORDS: dict[str, dict[str, Any]] = {
 
 
 def value_of(key: str, value: Any) -> str:
+    if key == "tiebreaks" and isinstance(value, list):
+        return ", ".join(tiebreak_label(str(name))[0] for name in value) or shown(None)
     words = VALUE_WORDS.get(key, {})
     if isinstance(value, str) and value in words:
         return str(words[value])
