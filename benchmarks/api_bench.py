@@ -6,19 +6,21 @@
 Set-up (not timed): a fresh PostgreSQL database ``tavolo_bench`` on the server of
 ``DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/tavolo``) is dropped and
 created, migrated, and given a user; gunicorn serves ``tavolo.wsgi`` from it on a free
-port of 127.0.0.1 (DEBUG off, a random secret key); the user gets a token through
-``POST /api/auth/token`` and creates ``--games`` games through the API (seats filled
-with guests, started, so each online game has its first deal).
+port of 127.0.0.1 (DEBUG off, a random secret key); one user per seat gets a token
+through ``POST /api/auth/token``; the first starts ``--games`` casual games through the
+API (``POST /api/games/casual``), each other user takes the seat its invitation offers
+(a seat is played only by its own player), and the last seat taken starts the game, so
+each online game has its first deal.
 
 The run: ``--clients`` client processes start together; each plays its own share of
-the games (the creator may act for every seat) as a client would, one request at a
+the games (with each seat's token for that seat's moves) as players would, one request at a
 time over HTTP/1.1 to 127.0.0.1:
 
 - ``POST /api/games/{id}/events`` with a random legal action, a fresh ``event_id``
   and ``expected_version`` = the version the legal actions were read at. Its answer's
   ``next`` names who acts now, at which version, with the legal actions of the seats
-  the requester may act as (here: all, the creator acts for the table), so one request
-  is one move;
+  the requester may act as (their own: when the same player acts again, one request is
+  one move);
 - ``GET /api/games/{id}/legal?seat=S`` only when ``next`` did not give what it needs
   (the first move of a game, or after a conflict); when that seat has nothing to do,
   ``GET /api/games/{id}/view`` says who does.
@@ -79,6 +81,10 @@ BENCH_DATABASE = "tavolo_bench"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tavolo"
 AIM_MOVES_PER_SECOND = 1_000
 USERNAME = "bench"
+SEATS = 4  # the most players any game of GAME_OPTIONS seats
+USERNAMES = [USERNAME] + [f"{USERNAME}{n}" for n in range(1, SEATS)]
+"""One account per seat: a seat is played only by its own player (issue 15), so each
+seat of a bench game is taken by its own user, who plays it with their own token."""
 GAME_OPTIONS: dict[str, tuple[int, dict[str, Any]]] = {
     # Long games, so that few end during a run (a new one is created when one does).
     "whist": (4, {"target": 100}),
@@ -157,10 +163,11 @@ def manage(env: dict[str, str], *args: str) -> str:
     return result.stdout
 
 
-def create_user(env: dict[str, str], password: str) -> None:
+def create_users(env: dict[str, str], password: str) -> None:
     code = (
         "from django.contrib.auth import get_user_model; "
-        f"get_user_model().objects.create_user({USERNAME!r}, password={password!r})"
+        f"[get_user_model().objects.create_user(name, password={password!r}) "
+        f"for name in {USERNAMES!r}]"
     )
     manage(env, "shell", "-c", code)
 
@@ -272,26 +279,33 @@ class Client:
         return content
 
 
-def get_token(port: int, password: str) -> str:
-    answer = Client(port).expect(
-        "POST", "/api/auth/token", {"username": USERNAME, "password": password}
-    )
-    return str(answer["token"])
+def get_tokens(port: int, password: str) -> list[str]:
+    """A token of each seat's user, seat 0 first."""
+    client = Client(port)
+    return [
+        str(
+            client.expect("POST", "/api/auth/token", {"username": name, "password": password})[
+                "token"
+            ]
+        )
+        for name in USERNAMES
+    ]
 
 
-def create_game(client: Client, game_type: str) -> str:
+def create_game(seats: list[Client], game_type: str) -> str:
+    """Seat 0's user starts a casual game in seat 0; each other seat's user takes the
+    seat its invitation offers (a seat is taken only by its own player); the last one
+    taken starts the game."""
     players, options = GAME_OPTIONS[game_type]
-    game = client.expect(
+    answer = seats[0].expect(
         "POST",
-        "/api/games/",
-        {"game": game_type, "players": players, "options": options, "mode": "online"},
+        "/api/games/casual",
+        {"game": game_type, "players": players, "options": options, "seat": 0},
         status=201,
     )
-    game_id = str(game["id"])
-    for seat in range(players):
-        client.expect("PUT", f"/api/games/{game_id}/seats/{seat}", {"name": f"bench {seat}"})
-    client.expect("POST", f"/api/games/{game_id}/start")
-    return game_id
+    for invitation in answer["invitations"]:
+        seats[invitation["seat"]].expect("POST", f"/api/games/join/{invitation['token']}")
+    return str(answer["game"]["id"])
 
 
 @dataclass
@@ -328,7 +342,7 @@ def choose_event(
 def run_client(
     number: int,
     port: int,
-    token: str,
+    tokens: list[str],
     game_ids: list[str],
     game_type: str,
     seconds: float,
@@ -339,7 +353,7 @@ def run_client(
     """One client process: plays its games in turn until time or moves run out."""
     result = ClientResult()
     try:
-        client = Client(port, token)
+        seats = [Client(port, token) for token in tokens]
         rng = random.Random(number)
         players = GAME_OPTIONS[game_type][0]
         games = [{"id": game_id, "seat": 0} for game_id in game_ids]
@@ -354,22 +368,27 @@ def run_client(
             begun = time.perf_counter()
             legal = game.pop("legal", None)  # from the last POST's "next", if it gave one
             if legal is None:
-                legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
+                legal = seats[game["seat"]].expect(
+                    "GET", f"/api/games/{game['id']}/legal?seat={game['seat']}"
+                )
                 result.requests += 1
             if legal["status"] != "active":
                 result.games_finished += 1
-                game.update(id=create_game(client, game_type), seat=0)
+                game.update(id=create_game(seats, game_type), seat=0)
                 continue
             if legal["count"] == 0:  # not this seat's turn: ask who is to act
-                view = client.expect("GET", f"/api/games/{game['id']}/view")
+                view = seats[0].expect("GET", f"/api/games/{game['id']}/view")
                 result.requests += 1
                 to_act = view["to_act"]
                 game["seat"] = to_act[0] if isinstance(to_act, list) else (to_act or 0)
-                legal = client.expect("GET", f"/api/games/{game['id']}/legal?seat={game['seat']}")
+                legal = seats[game["seat"]].expect(
+                    "GET", f"/api/games/{game['id']}/legal?seat={game['seat']}"
+                )
                 result.requests += 1
                 if legal["count"] == 0:
                     continue
             seat = legal["seat"]
+            client = seats[seat]
             event = choose_event(client, game["id"], seat, legal, rng, result)
             body = {
                 "event_id": str(uuid.uuid4()),
@@ -389,8 +408,8 @@ def run_client(
                 if answer.get("over"):
                     game["legal"] = {"status": "finished"}
                 elif game_next.get("legal"):
-                    # The answer names the next seat's legal actions (the creator may act
-                    # for every seat): no GET /legal for the next move.
+                    # The answer names the next legal actions when the same player acts
+                    # again: no GET /legal for that move.
                     first = game_next["legal"][0]
                     game["seat"] = first["seat"]
                     game["legal"] = {**first, "version": game_next["version"], "status": "active"}
@@ -497,7 +516,7 @@ class CpuMeter:
 
 
 def run_clients(
-    port: int, token: str, game_ids: list[str], args: argparse.Namespace, meter: CpuMeter
+    port: int, tokens: list[str], game_ids: list[str], args: argparse.Namespace, meter: CpuMeter
 ) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(args.clients)
@@ -509,7 +528,7 @@ def run_clients(
             args=(
                 n,
                 port,
-                token,
+                tokens,
                 shares[n],
                 args.game,
                 args.seconds,
@@ -596,7 +615,7 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
 
 def profile_moves(
     env: dict[str, str],
-    token: str,
+    tokens: list[str],
     game_type: str,
     moves: int,
     sort: Sequence[str] = ("cumulative",),
@@ -608,34 +627,34 @@ import cProfile, io, json, pstats, random, time, uuid
 import django
 django.setup()
 from django.test import Client
-client = Client(HTTP_AUTHORIZATION="Token {token}", SERVER_NAME="127.0.0.1")
+seats = [Client(HTTP_AUTHORIZATION=f"Token {{token}}", SERVER_NAME="127.0.0.1")
+         for token in {tokens!r}]
 players, options = {GAME_OPTIONS[game_type]!r}
-game = client.post("/api/games/", {{"game": {game_type!r}, "players": players,
-                   "options": options}}, content_type="application/json").json()
-for seat in range(players):
-    client.put(f"/api/games/{{game['id']}}/seats/{{seat}}", {{"name": f"p{{seat}}"}},
-               content_type="application/json")
-client.post(f"/api/games/{{game['id']}}/start")
+answer = seats[0].post("/api/games/casual", {{"game": {game_type!r}, "players": players,
+                       "options": options, "seat": 0}}, content_type="application/json").json()
+game = answer["game"]
+for invitation in answer["invitations"]:
+    seats[invitation["seat"]].post(f"/api/games/join/{{invitation['token']}}")
 rng = random.Random(1)
 pending = []
 def play(n):
     seat, timings = 0, {{"legal": 0.0, "post": 0.0, "view": 0.0}}
     for _ in range(n):
         t = time.perf_counter()
-        legal = pending.pop() if pending else client.get(
+        legal = pending.pop() if pending else seats[seat].get(
             f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
         timings["legal"] += time.perf_counter() - t
         if legal["count"] == 0:
             t = time.perf_counter()
-            to_act = client.get(f"/api/games/{{game['id']}}/view").json()["to_act"]
+            to_act = seats[0].get(f"/api/games/{{game['id']}}/view").json()["to_act"]
             timings["view"] += time.perf_counter() - t
             seat = to_act[0] if isinstance(to_act, list) else to_act
-            legal = client.get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
+            legal = seats[seat].get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
         body = {{"event_id": str(uuid.uuid4()), "expected_version": legal["version"],
                 "event": rng.choice(legal["legal"])}}
         t = time.perf_counter()
-        answer = client.post(f"/api/games/{{game['id']}}/events", body,
-                             content_type="application/json")
+        answer = seats[seat].post(f"/api/games/{{game['id']}}/events", body,
+                                  content_type="application/json")
         timings["post"] += time.perf_counter() - t
         assert answer.status_code == 201, answer.content
         seat = (seat + 1) % players
@@ -734,24 +753,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: dict[str, Any] = {}
     try:
         manage(env, "migrate", "--noinput", "-v", "0")
-        create_user(env, password)
+        create_users(env, password)
         server = start_server(env, args.workers, args.threads)
-        token = get_token(server.port, password)
-        setup_client = Client(server.port, token)
-        game_ids = [create_game(setup_client, args.game) for _ in range(args.games)]
+        tokens = get_tokens(server.port, password)
+        setup_seats = [Client(server.port, token) for token in tokens]
+        game_ids = [create_game(setup_seats, args.game) for _ in range(args.games)]
         print(
             f"api_bench: gunicorn on {HOST}:{server.port}; {len(game_ids)} games; running …",
             flush=True,
         )
         meter = CpuMeter(server.process.pid, urlsplit(database_url).path.lstrip("/"))
-        figures = run_clients(server.port, token, game_ids, args, meter)
+        figures = run_clients(server.port, tokens, game_ids, args, meter)
         report(figures, args)
         if args.json:
             print(json.dumps(figures, indent=2))
         if args.profile:
             server.stop()
             sort = tuple(args.profile_sort.split(","))
-            profile_moves(env, token, args.game, args.profile, sort, args.profile_lines)
+            profile_moves(env, tokens, args.game, args.profile, sort, args.profile_lines)
     finally:
         if server is not None:
             server.stop()

@@ -11,8 +11,9 @@ game. Then, at once:
   logged in as seat 0 asks ``/games/<id>/seat/0/board?v=<version>`` on a fixed
   schedule, exactly as the page's ``hx-trigger="every 1s"`` does: 204 while nothing
   changed, the re-rendered board (with its new ``data-version``) otherwise;
-- an **actor** (the game's organiser, who may act for every seat) plays ``--events``
-  moves through the seat pages' own forms: it loads the page of the seat to act,
+- an **actor** plays ``--events`` moves through the seat pages' own forms, each as the
+  player of the seat to act (a seat is played only by its own player): it loads the
+  page of the seat to act,
   picks a playable card and posts the form (event id + version) as htmx does, at
   random moments, so the moves fall at random points of the polling cycle.
 
@@ -200,9 +201,6 @@ def set_up_game() -> tuple[Any, dict[str, str]]:
         sessions[f"seat{seat}"] = _session(
             user, SessionStore, SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
         )
-    sessions["organiser"] = _session(
-        organiser, SessionStore, SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
-    )
     start_game(game.pk)
     game.refresh_from_db()
     return game, sessions
@@ -270,7 +268,7 @@ def play_moves(
         time.sleep(rng.uniform(0.3, 1.3))
         current = Game.objects.get(pk=game.pk)
         seat = seat_view(current, None)["to_act"]
-        status, page = get(f"{base}/games/{game.pk}/seat/{seat}/", sessions["organiser"])
+        status, page = get(f"{base}/games/{game.pk}/seat/{seat}/", sessions[f"seat{seat}"])
         if status != 200:
             raise SystemExit(f"seat page answered {status}")
         playable = [code for code, rest in card_re.findall(page) if " disabled" not in rest]
@@ -285,7 +283,9 @@ def play_moves(
             "version": version.group(1),
         }
         started = time.perf_counter()
-        status, board = post(f"{base}/games/{game.pk}/seat/{seat}/act", sessions["organiser"], form)
+        status, board = post(
+            f"{base}/games/{game.pk}/seat/{seat}/act", sessions[f"seat{seat}"], form
+        )
         took = time.perf_counter() - started
         match = VERSION_RE.search(board)
         if status != 200 or match is None:

@@ -61,7 +61,7 @@ def test_every_kind_of_page_sends_the_policy() -> None:
         "admin log-in": (anyone, "/admin/login/"),
         "API docs": (anyone, "/api/docs/"),
         "API docs script": (anyone, "/api/docs/?script="),
-        "API JSON": (anyone, "/api/health/"),
+        "API JSON": (anyone, "/api/clubs/"),
         "not found": (anyone, "/no/such/page/"),
         "script words": (anyone, "/jsi18n/"),
     }
