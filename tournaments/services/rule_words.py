@@ -15,7 +15,11 @@ first ``_``):
   "Re di cuori"); in English the codes stay as the engine writes them, so the English
   text is the engine's with seats counted from 1 (what the pages always showed);
 - a nested ``reason`` or ``action`` is rendered the same way, recursively;
-- numbers are written the active language's way.
+- numbers are written the active language's way;
+- lists are written the active language's way ("2, 3, 4 o 6"); a game, an option and
+  an option's choices by their labels in that language ("Scopa", "Punti per vincere"),
+  from the game's profile. English keeps the engine's own words for these (the API's
+  text), so an English page reads as it always did.
 """
 
 from __future__ import annotations
@@ -24,14 +28,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, override, pgettext_lazy
+from django.utils.translation import get_language, gettext, override, pgettext, pgettext_lazy
 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
-from engine.messages import catalogue, kind_of
+from engine.messages import catalogue, english, kind_of
 from tournaments.games import profile_for
 from tournaments.services.numbering import count_from_one
 
 REFUSED = "That was refused."
+
+_LISTS = frozenset({"counts", "games", "events", "options", "choices", "signals"})
+"""Kinds that are lists, and the names of games and options: English writes them the
+engine's way (its keys), another language in its own words."""
 
 
 # Where a "number" is a meld's index (people count melds from 1, as the regex did).
@@ -176,16 +184,24 @@ class _Renderer:
         # The game's profile says which deck its cards are (Scopa, Briscola, Tresette:
         # the Italian deck, whose suits and court cards have their own names).
         self.italian_deck = game is not None and profile_for(game).deck == "italian"
+        self.game = game
+        self.params: Mapping[str, Any] = {}
         self.seat_names: dict[int, str] = {}
         self.side_names: list[str] = []
 
     def render(self, code: str, params: Mapping[str, Any]) -> str:
         template = catalogue().get(code, "{text}")
-        filled = {name: self.word(code, name, value) for name, value in params.items()}
+        outer, self.params = self.params, params
+        try:
+            filled = {name: self.word(code, name, value) for name, value in params.items()}
+        finally:
+            self.params = outer
         return gettext(template).format(**filled)
 
     def word(self, code: str, name: str, value: Any) -> str:
         kind = kind_of(name)
+        if is_english() and (kind in _LISTS or kind in ("game", "option")):
+            return english(name, value)
         writer: Callable[[Any], str] | None = getattr(self, f"_{kind}", None)
         if kind in ("seat", "side") and code in _RANGE_BOUNDS:
             return self._number(value)
@@ -221,6 +237,33 @@ class _Renderer:
 
     def _addends(self, value: list[int]) -> str:
         return " + ".join(self._number(number) for number in value)
+
+    def _counts(self, value: list[int]) -> str:
+        return alternatives([self._number(number) for number in value])
+
+    def _games(self, value: list[str]) -> str:
+        return listed([self._game(name) for name in value])
+
+    def _game(self, value: str) -> str:
+        return profile_for(value).title
+
+    def _option(self, value: str) -> str:
+        label = option_label(self.params.get("game") or self.game, value)
+        return str(label) if label is not None else str(value)
+
+    def _options(self, value: list[str]) -> str:
+        return listed([self._option(name) for name in value]) or pgettext("no options", "none")
+
+    def _choices(self, value: list[str]) -> str:
+        game, option = self.params.get("game") or self.game, self.params.get("option")
+        return alternatives([f"“{choice_label(game, option, choice)}”" for choice in value])
+
+    def _events(self, value: list[str]) -> str:
+        # The record's event types are keys a record must spell as they are.
+        return listed([f"'{event}'" for event in value])
+
+    def _signals(self, value: list[str]) -> str:
+        return alternatives(list(value))  # busso, volo, striscio: Tresette's own words
 
     def _event(self, value: str) -> str:
         return str(_EVENT_WORDS.get(value, value))
@@ -288,3 +331,41 @@ class _Renderer:
         courts = _ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT
         rank = courts.get(card.rank, str(card.rank))
         return f"{rank} di {self.suit_name(card.suit)}"
+
+
+# -- lists and labels ---------------------------------------------------------------
+
+
+def listed(items: Sequence[str]) -> str:
+    """Items one after the other: "a, b, c"."""
+    return ", ".join(items)
+
+
+def alternatives(items: Sequence[str]) -> str:
+    """Items as alternatives in the active language: "2, 3, 4 or 6", "2, 3, 4 o 6"."""
+    if len(items) < 2:
+        return listed(items)
+    return gettext("%(some)s or %(last)s") % {
+        "some": listed(items[:-1]),
+        "last": items[-1],
+    }
+
+
+def _option_of(game: str | None, name: object) -> Any:
+    if not isinstance(game, str) or not isinstance(name, str):
+        return None
+    return profile_for(game).option_spec.get(name)
+
+
+def option_label(game: str | None, name: str) -> Any:
+    """The game's label for its option ``name`` (None when the game has no such one)."""
+    option = _option_of(game, name)
+    return profile_for(str(game)).option_label(option)[0] if option is not None else None
+
+
+def choice_label(game: str | None, name: object, value: str) -> Any:
+    """The game's label for the value ``value`` of its option ``name``."""
+    option = _option_of(game, name)
+    if option is None:
+        return value
+    return profile_for(str(game)).choice_label(option, value)
