@@ -10,8 +10,9 @@ first ``_``):
 - seats and sides count from 1 ("seat 1", "posto 1"), and so does a meld's number
   where it names a meld; a range's upper bound ("from 0 to 3") stays as the API
   writes it, since it speaks of the indices the client sends;
-- cards, suits and jokers are named in the active language (in Italian the Italian
-  games' cards by their Italian deck: "7 di denari", the French deck's
+- cards, suits and jokers are named in the active language by
+  :mod:`tournaments.services.card_names` (the Italian games' cards by their Italian
+  deck, unless the reader chose French cards: "7 di denari", the French deck's
   "Re di cuori"); in English the codes stay as the engine writes them, so the English
   text is the engine's with seats counted from 1 (what the pages always showed);
 - a nested ``reason`` or ``action`` is rendered the same way, recursively;
@@ -33,6 +34,7 @@ from django.utils.translation import get_language, gettext, override, pgettext, 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
 from engine.messages import catalogue, english, kind_of
 from tournaments.games import profile_for
+from tournaments.services import card_names
 from tournaments.services.numbering import count_from_one
 
 REFUSED = "That was refused."
@@ -55,14 +57,11 @@ _RANGE_BOUNDS = frozenset(
     {"first_dealer", "view.seat", "malformed.seat", "malformed.side", "malformed.side_or_null"}
 )
 
-# Italian names. The Italian deck (Scopa, Briscola, Tresette) maps the engine's French
-# codes as the games' docs do: D denari, H coppe, S spade, C bastoni; J Fante, Q Cavallo.
-_ITALIAN_SUITS = {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}
-_FRENCH_SUITS_IT = {"S": "picche", "H": "cuori", "D": "quadri", "C": "fiori"}
-_ITALIAN_COURTS = {11: "Fante", 12: "Cavallo", 13: "Re", 14: "Asso"}
-_FRENCH_COURTS_IT = {11: "Fante", 12: "Donna", 13: "Re", 14: "Asso"}
-_JOKERS_IT = {"red": "jolly rosso", "black": "jolly nero"}
-_COLOURS_IT = {"red": "rossa", "black": "nera"}  # of a card: "una carta rossa"
+# A card's colour as an adjective of "card" ("una carta rossa").
+_COLOURS = {
+    "red": pgettext_lazy("card colour", "red"),
+    "black": pgettext_lazy("card colour", "black"),
+}
 
 # The engine's own names where a sentence uses them as words: an event as the verb of
 # "seat 1 cannot {event} now", a phase as "its {phase} phase", a pile as "from the
@@ -180,10 +179,11 @@ def _game_of(params: Mapping[str, Any]) -> str | None:
 
 class _Renderer:
     def __init__(self, game: str | None) -> None:
-        self.italian = (get_language() or "en").split("-")[0] == "it"
-        # The game's profile says which deck its cards are (Scopa, Briscola, Tresette:
-        # the Italian deck, whose suits and court cards have their own names).
-        self.italian_deck = game is not None and profile_for(game).deck == "italian"
+        # Cards are named in words in any language but English (whose text keeps the
+        # engine's codes); by the game's deck as the reader sees it (Scopa, Briscola,
+        # Tresette: the Italian deck, unless the reader chose French cards).
+        self.italian = not is_english()
+        self.style = card_names.style_of_game(game)
         self.game = game
         self.params: Mapping[str, Any] = {}
         self.seat_names: dict[int, str] = {}
@@ -289,12 +289,10 @@ class _Renderer:
         return "; ".join(self._cards(meld) for meld in value)
 
     def _rank(self, value: int) -> str:
-        if self.italian and value >= 11:
-            return (_ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT)[value]
-        return RANK_CHARS[value - 2]
+        return card_names.rank_word(value, self.style) if self.italian else RANK_CHARS[value - 2]
 
     def _colour(self, value: str) -> str:
-        return _COLOURS_IT.get(value, value) if self.italian else value
+        return str(_COLOURS.get(value, value)) if self.italian else value
 
     def _suit(self, value: str) -> str:
         return self._suits(value)
@@ -307,30 +305,19 @@ class _Renderer:
 
     def _suits(self, value: str, one: bool = False) -> str:
         if self.italian:
-            names = [self.suit_name(letter) for letter in value]
-            return " o ".join(names)
+            return alternatives([self.suit_name(letter) for letter in value])
         plural = [SUIT_NAMES[letter] for letter in value]
         return " or ".join(name[:-1] for name in plural) if one else " or ".join(plural)
 
-    # -- Italian names ------------------------------------------------------------
+    # -- names in words -------------------------------------------------------------
 
     def suit_name(self, letter: str) -> str:
-        return (_ITALIAN_SUITS if self.italian_deck else _FRENCH_SUITS_IT)[letter]
+        return card_names.suit_word(letter, self.style)
 
     def card_name(self, code: str) -> str:
         """``7D`` → "7 di denari" (Italian deck) or "7 di quadri"; ``RJ=7H`` → "jolly
         rosso (7 di cuori)"."""
-        held, _, named = str(code).partition("=")
-        try:
-            card = Card.parse(held)
-        except Exception:  # a malformed code is shown as the client wrote it
-            return str(code)
-        if card.suit is None:
-            joker = _JOKERS_IT.get(card.colour, card.name)
-            return f"{joker} ({self.card_name(named)})" if named else joker
-        courts = _ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT
-        rank = courts.get(card.rank, str(card.rank))
-        return f"{rank} di {self.suit_name(card.suit)}"
+        return card_names.card_name(code, self.style)
 
 
 # -- lists and labels ---------------------------------------------------------------
