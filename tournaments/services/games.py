@@ -36,7 +36,10 @@ def create_game(
     ``game_id`` fixes the id (demo data); by default a random UUID is drawn."""
     engine_game = new_game(game_type, players, options, first_dealer)
     if mode not in Game.Mode.values:
-        raise ServiceError(f"mode must be one of {', '.join(Game.Mode.values)}, not {mode!r}")
+        raise ServiceError(
+            _("mode must be one of %(modes)s, not %(mode)r")
+            % {"modes": ", ".join(Game.Mode.values), "mode": mode}
+        )
     seed = fairness.new_seed()
     return Game.objects.create(
         id=game_id or uuid.uuid4(),
@@ -55,10 +58,15 @@ def create_game(
 def seat_player(game: Game, number: int, player: Player) -> Seat:
     """Bind seat ``number`` to ``player`` (only while the game is being set up)."""
     if game.status != Game.Status.SETUP:
-        raise Conflict("seats can only change before the game starts")
+        raise Conflict(_("seats can only change before the game starts"))
     if not 0 <= number < game.players:
-        raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {number}")
-    seat, _ = Seat.objects.update_or_create(game=game, number=number, defaults={"player": player})
+        raise ServiceError(
+            _("seat must be from 0 to %(last)s, not %(number)s")
+            % {"last": game.players - 1, "number": number}
+        )
+    seat, _created = Seat.objects.update_or_create(
+        game=game, number=number, defaults={"player": player}
+    )
     return seat
 
 
@@ -67,11 +75,15 @@ def start_game(game_id: uuid.UUID) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.SETUP:
-            raise Conflict(f"the game is already {game.get_status_display().lower()}")
+            raise Conflict(
+                _("the game is already %(status)s") % {"status": game.get_status_display().lower()}
+            )
         filled = set(game.seats.values_list("number", flat=True))
         missing = [n for n in range(game.players) if n not in filled]
         if missing:
-            raise Conflict(f"seat(s) {', '.join(map(str, missing))} have no player yet")
+            raise Conflict(
+                _("seat(s) %(seats)s have no player yet") % {"seats": ", ".join(map(str, missing))}
+            )
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
         game.save(update_fields=["status", "started_at"])
