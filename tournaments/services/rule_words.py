@@ -182,7 +182,7 @@ class _Renderer:
         # Cards are named in words in any language but English (whose text keeps the
         # engine's codes); by the game's deck as the reader sees it (Scopa, Briscola,
         # Tresette: the Italian deck, unless the reader chose French cards).
-        self.italian = not is_english()
+        self.worded = not is_english()
         self.style = card_names.style_of_game(game)
         self.game = game
         self.params: Mapping[str, Any] = {}
@@ -272,16 +272,16 @@ class _Renderer:
         return str(_PHASE_WORDS.get(value, value))
 
     def _pile(self, value: str) -> str:
-        return str(_PILE_WORDS[value]) if self.italian and value in _PILE_WORDS else value
+        return str(_PILE_WORDS[value]) if self.worded and value in _PILE_WORDS else value
 
     def _card(self, value: str) -> str:
-        return self.card_name(value) if self.italian else value
+        return self.card_name(value) if self.worded else value
 
     def _cardname(self, value: str) -> str:
-        return self.card_name(value) if self.italian else Card.parse(value).name
+        return self.card_name(value) if self.worded else Card.parse(value).name
 
     def _cards(self, value: list[str]) -> str:
-        if not self.italian:
+        if not self.worded:
             return " ".join(value)
         return ", ".join(self.card_name(code) for code in value)
 
@@ -289,10 +289,10 @@ class _Renderer:
         return "; ".join(self._cards(meld) for meld in value)
 
     def _rank(self, value: int) -> str:
-        return card_names.rank_word(value, self.style) if self.italian else RANK_CHARS[value - 2]
+        return card_names.rank_word(value, self.style) if self.worded else RANK_CHARS[value - 2]
 
     def _colour(self, value: str) -> str:
-        return str(_COLOURS.get(value, value)) if self.italian else value
+        return str(_COLOURS.get(value, value)) if self.worded else value
 
     def _suit(self, value: str) -> str:
         return self._suits(value)
@@ -304,7 +304,7 @@ class _Renderer:
         return self._suits(value, one=True)
 
     def _suits(self, value: str, one: bool = False) -> str:
-        if self.italian:
+        if self.worded:
             return alternatives([self.suit_name(letter) for letter in value])
         plural = [SUIT_NAMES[letter] for letter in value]
         return " or ".join(name[:-1] for name in plural) if one else " or ".join(plural)
