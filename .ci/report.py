@@ -30,6 +30,26 @@ REQUIRED = [
     ),
     ("Concurrent writers on PostgreSQL", "tests.games.test_concurrency", None),
     (
+        "A killed standings worker catches up on restart",
+        "tests.standings.test_standings_worker_killed",
+        "test_a_worker_killed_with_a_task_reserved_catches_up_when_it_restarts",
+    ),
+    (
+        "No 500 when PostgreSQL cuts the server's connections",
+        "tests.site.test_database_blink",
+        "test_no_request_fails_when_the_servers_connections_are_cut",
+    ),
+    (
+        "The app's database role cannot rewrite the log",
+        "tests.site.test_app_role",
+        "test_the_app_role_writes_the_log_but_cannot_rewrite_it",
+    ),
+    (
+        "Concurrent edits of settings, entries and roles on PostgreSQL (versions)",
+        "tests.clubs.test_version_races",
+        "test_api_clients_racing_with_if_match_get_one_200_and_412s",
+    ),
+    (
         "Append-only triggers",
         "tests.games.test_event_store_triggers",
         "test_postgres_truncate_is_refused",

@@ -129,7 +129,7 @@ def drop_database(database_url: str) -> None:
     _admin(database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def server_env(database_url: str, secret_key: str) -> dict[str, str]:
+def server_env(database_url: str, secret_key: str, health_checks: bool = True) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
     env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -137,6 +137,7 @@ def server_env(database_url: str, secret_key: str) -> dict[str, str]:
         DATABASE_URL=database_url,
         TAVOLO_SECRET_KEY=secret_key,
         TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
+        TAVOLO_DB_HEALTH_CHECKS="1" if health_checks else "0",
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     return env
@@ -562,7 +563,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
 
     print(
         f"api_bench: {args.game}, {args.clients} clients, {args.games} games, gunicorn "
-        f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs"
+        f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
+        f"database health checks {'off' if args.no_health_checks else 'on'}"
     )
     print(
         f"accepted moves: {figures['moves']} in {figures['seconds']:.1f} s = "
@@ -705,6 +707,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=BENCH_DATABASE,
         help=f"database to (re)create (default {BENCH_DATABASE})",
     )
+    parser.add_argument(
+        "--no-health-checks",
+        action="store_true",
+        help="serve with TAVOLO_DB_HEALTH_CHECKS=0 (to measure what the check costs)",
+    )
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
@@ -717,7 +724,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     secret_key = secrets.token_urlsafe(50)
     password = secrets.token_urlsafe(16)
-    env = server_env(database_url, secret_key)
+    env = server_env(database_url, secret_key, health_checks=not args.no_health_checks)
     if args.settings:
         env["DJANGO_SETTINGS_MODULE"] = args.settings
 

@@ -27,23 +27,31 @@ from tournaments.models import Entry, Game, Tournament
 
 class StandingsState(models.Model):
     tournament = models.OneToOneField(
-        Tournament, primary_key=True, on_delete=models.CASCADE, related_name="standings_state"
+        Tournament,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="standings_state",
+        verbose_name=_("tournament"),
     )
-    dirty = models.BooleanField(default=True)
+    dirty = models.BooleanField(default=True, verbose_name=_("dirty"))
     """A result changed since the stored standings were computed."""
-    dirty_since = models.DateTimeField(null=True, blank=True)
-    requested = models.PositiveBigIntegerField(default=0)
+    dirty_since = models.DateTimeField(null=True, blank=True, verbose_name=_("dirty since"))
+    requested = models.PositiveBigIntegerField(default=0, verbose_name=_("requested"))
     """How many changes were signalled; a recomputation clears ``dirty`` only when no
     change arrived while it ran."""
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
     """Goes up each time the stored standings change (the pages' cheap poll)."""
-    fingerprint = models.CharField(max_length=64, blank=True)
+    fingerprint = models.CharField(max_length=64, blank=True, verbose_name=_("fingerprint"))
     """SHA-256 of the whole input (settings, every round's results, entries' names)."""
-    computed_at = models.DateTimeField(null=True, blank=True)
-    recomputations = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("computed at"))
+    recomputations = models.PositiveIntegerField(default=0, verbose_name=_("recomputations"))
     """How many times the standings were recomputed (a measure of the coalescing)."""
-    error = models.TextField(blank=True)
+    error = models.TextField(blank=True, verbose_name=_("error"))
     """Why the standings cannot be computed (bad settings, inconsistent rounds), if so."""
+
+    class Meta:
+        verbose_name = _("standings state")
+        verbose_name_plural = _("standings states")
 
     def __str__(self) -> str:
         return (
@@ -55,24 +63,29 @@ class RoundStandings(models.Model):
     """The standings after round ``round`` of a tournament."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="round_standings"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="round_standings",
+        verbose_name=_("tournament"),
     )
-    round = models.PositiveSmallIntegerField()
-    provisional = models.BooleanField(default=False)
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    provisional = models.BooleanField(default=False, verbose_name=_("provisional"))
     """Some tables of this round have no result yet (not counted)."""
-    pending_tables = models.PositiveIntegerField(default=0)
-    tables = models.PositiveIntegerField(default=0)
-    tiebreaks = models.JSONField(default=list)
+    pending_tables = models.PositiveIntegerField(default=0, verbose_name=_("pending tables"))
+    tables = models.PositiveIntegerField(default=0, verbose_name=_("tables"))
+    tiebreaks = models.JSONField(default=list, verbose_name=_("tiebreaks"))
     """The tiebreak names, in the order of each row's ``tiebreaks`` values."""
-    rows = models.JSONField(default=list)
+    rows = models.JSONField(default=list, verbose_name=_("rows"))
     """Best first: ``{"rank", "entry", "number", "name", "points", "tiebreaks", "played",
     "wins", "draws", "losses", "byes", "forfeits_won", "forfeits_lost", "absences",
     "withdrawn", "pending"}``; numbers exact, as ints or ``"p/q"`` strings."""
-    fingerprint = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64, verbose_name=_("fingerprint"))
     """SHA-256 of the input up to and including this round."""
-    computed_at = models.DateTimeField()
+    computed_at = models.DateTimeField(verbose_name=_("computed at"))
 
     class Meta:
+        verbose_name = _("round standings")
+        verbose_name_plural = _("round standings")
         ordering = ["tournament", "round"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "round"], name="round_standings_unique"),
@@ -86,14 +99,22 @@ class GameScore(models.Model):
     """A finished game's final scores per side, as the engine gives them."""
 
     game = models.OneToOneField(
-        Game, primary_key=True, on_delete=models.CASCADE, related_name="final_score"
+        Game,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="final_score",
+        verbose_name=_("game"),
     )
-    version = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(verbose_name=_("version"))
     """The game's version (event count) the scores were read at."""
-    scores = models.JSONField()
+    scores = models.JSONField(verbose_name=_("scores"))
     """Per side (team or seat)."""
-    side_of = models.JSONField()
+    side_of = models.JSONField(verbose_name=_("side of"))
     """Per seat: the side it plays for."""
+
+    class Meta:
+        verbose_name = _("game score")
+        verbose_name_plural = _("game scores")
 
 
 class PrizeCategory(models.Model):
@@ -110,21 +131,29 @@ class PrizeCategory(models.Model):
         CHOSEN = "chosen", _("Players I pick")
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="prize_categories"
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="prize_categories",
+        verbose_name=_("tournament"),
     )
-    name = models.CharField(max_length=80)
-    places = models.PositiveSmallIntegerField(default=1)
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    places = models.PositiveSmallIntegerField(default=1, verbose_name=_("places"))
     eligibility = models.CharField(
-        max_length=14, choices=Eligibility.choices, default=Eligibility.EVERYONE
+        max_length=14,
+        choices=Eligibility.choices,
+        default=Eligibility.EVERYONE,
+        verbose_name=_("eligibility"),
     )
-    rating_below = models.IntegerField(null=True, blank=True)
-    chosen = models.ManyToManyField(Entry, blank=True, related_name="+")
+    rating_below = models.IntegerField(null=True, blank=True, verbose_name=_("rating below"))
+    chosen = models.ManyToManyField(Entry, blank=True, related_name="+", verbose_name=_("chosen"))
     """The hand-picked entries, for ``eligibility == "chosen"``."""
-    position = models.PositiveSmallIntegerField(default=0)
+    position = models.PositiveSmallIntegerField(default=0, verbose_name=_("position"))
     """Order of awarding, 1, 2, …"""
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("prize category")
+        verbose_name_plural = _("prize categories")
         ordering = ["tournament", "position", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="prize_category_name"),
@@ -139,6 +168,14 @@ class PrizeRules(models.Model):
     player wins at most one prize, the earlier category taking precedence."""
 
     tournament = models.OneToOneField(
-        Tournament, primary_key=True, on_delete=models.CASCADE, related_name="prize_rules"
+        Tournament,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="prize_rules",
+        verbose_name=_("tournament"),
     )
-    one_prize_each = models.BooleanField(default=True)
+    one_prize_each = models.BooleanField(default=True, verbose_name=_("one prize each"))
+
+    class Meta:
+        verbose_name = _("prize rules")
+        verbose_name_plural = _("prize rules")

@@ -21,6 +21,15 @@ Dirty tournaments are swept (:func:`sweep_dirty_standings`) when a worker starts
 Celery beat if one runs (``beat_schedule`` below), so standings catch up once the
 broker is back. Pairing never waits for any of this: it recomputes a dirty
 tournament synchronously (:func:`scoring.store.current_points`).
+
+**A worker killed.** A worker that dies (SIGKILL, out of memory, power) may take with it
+a task it had reserved, and leave behind that task's "queued" marker (``QUEUED_TTL``)
+and perhaps a lock (``LOCK_TTL``). Neither may delay the standings: the start-up sweep
+sends every dirty tournament *regardless* of its marker, and first drops the locks
+taken by this same worker node before it died (a lock's value names its node); the
+timer's sweep resends a tournament whose marker is overdue (its task should have run
+more than a sweep ago). A duplicate task costs one recomputation; a lost one costs
+nothing more than the next sweep.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import logging
 import os
 import socket
 import threading
+import time
 import uuid
 from typing import Any
 
@@ -83,11 +93,21 @@ def _lock_key(tournament_id: int) -> str:
     return f"{KEY_PREFIX}:lock:{tournament_id}"
 
 
-def enqueue(tournament_id: int, countdown: float | None = None) -> bool:
-    """Send :func:`recompute_standings` unless one is queued already. Never raises:
-    ``False`` when nothing was sent (already queued, or the broker/cache is down)."""
+def enqueue(tournament_id: int, countdown: float | None = None, *, force: bool = False) -> bool:
+    """Send :func:`recompute_standings` unless one is queued already (``force``: even
+    then). Never raises: ``False`` when nothing was sent (already queued, or the
+    broker/cache is down).
+
+    The "queued" marker holds the time the task is due (``time.time()`` plus the
+    countdown), so a sweep can tell a task that should have run long ago (lost with a
+    dead worker) from one that is merely waiting its countdown."""
+    delay = COUNTDOWN if countdown is None else countdown
+    key = _queued_key(tournament_id)
+    due = time.time() + delay
     try:
-        if not cache.add(_queued_key(tournament_id), 1, timeout=QUEUED_TTL):
+        if force:
+            cache.set(key, due, timeout=QUEUED_TTL)
+        elif not cache.add(key, due, timeout=QUEUED_TTL):
             return False
     except Exception:
         log.warning("cache unavailable: standings of %s stay dirty", tournament_id, exc_info=True)
@@ -98,7 +118,7 @@ def enqueue(tournament_id: int, countdown: float | None = None) -> bool:
         with celery_app.connection_for_write() as connection:
             recompute_standings.apply_async(
                 (tournament_id,),
-                countdown=COUNTDOWN if countdown is None else countdown,
+                countdown=delay,
                 queue=QUEUE,
                 connection=connection,
                 retry=True,
@@ -119,13 +139,19 @@ def enqueue(tournament_id: int, countdown: float | None = None) -> bool:
         return False
 
 
-@shared_task(name="scoring.tasks.recompute_standings", ignore_result=True)
-def recompute_standings(tournament_id: int) -> dict[str, Any]:
+def _lock_owner(node: str | None) -> str:
+    """The start of a lock's value: the worker node holding it (``-`` in-process)."""
+    return f"{node or '-'}|"
+
+
+@shared_task(bind=True, name="scoring.tasks.recompute_standings", ignore_result=True)
+def recompute_standings(self: Any, tournament_id: int) -> dict[str, Any]:
     """Recompute one tournament's standings from scratch and store them."""
     from scoring.store import recompute
 
     cache.delete(_queued_key(tournament_id))
-    token = uuid.uuid4().hex
+    node = None if self.request.is_eager else self.request.hostname
+    token = _lock_owner(node) + uuid.uuid4().hex
     if not cache.add(_lock_key(tournament_id), token, timeout=LOCK_TTL):
         enqueue(tournament_id, countdown=max(COUNTDOWN, 1.0))
         return {"tournament": tournament_id, "busy": True}
@@ -150,10 +176,41 @@ def dirty_tournaments() -> list[int]:
     return list(StandingsState.objects.filter(dirty=True).values_list("tournament_id", flat=True))
 
 
+def _overdue(tournament_id: int, now: float) -> bool:
+    """The tournament's task was due more than a sweep ago and has not started (it
+    deletes the marker when it does): it was most likely lost with a worker."""
+    try:
+        due = cache.get(_queued_key(tournament_id))
+    except Exception:
+        return False
+    if due is None:
+        return False
+    if not isinstance(due, (int, float)):
+        return True  # a marker of an older release (the value 1 … or anything else)
+    return due < now - max(SWEEP_SECONDS, 5.0)
+
+
 @shared_task(name="scoring.tasks.sweep_dirty_standings", ignore_result=True)
-def sweep_dirty_standings() -> list[int]:
-    """Send a recomputation for every dirty tournament (those sent are returned)."""
-    return [t for t in dirty_tournaments() if enqueue(t, countdown=0)]
+def sweep_dirty_standings(force: bool = False) -> list[int]:
+    """Send a recomputation for every dirty tournament (those sent are returned):
+    unless one is queued, or whatever is queued with ``force`` (a worker starting) or
+    when the queued one is overdue."""
+    now = time.time()
+    return [
+        t for t in dirty_tournaments() if enqueue(t, countdown=0, force=force or _overdue(t, now))
+    ]
+
+
+def release_locks_of(node: str, tournament_ids: list[int]) -> list[int]:
+    """Drop the recomputation locks ``node`` held on these tournaments: called when
+    that node starts, so whatever it held was held by its dead former self."""
+    released = []
+    for tournament_id in tournament_ids:
+        held = cache.get(_lock_key(tournament_id))
+        if isinstance(held, str) and held.startswith(_lock_owner(node)):
+            cache.delete(_lock_key(tournament_id))
+            released.append(tournament_id)
+    return released
 
 
 # ------------------------------------------------------------------ worker catch-up
@@ -173,10 +230,16 @@ def _sweep_forever() -> None:
 
 @worker_ready.connect
 def catch_up_on_start(sender: Any = None, **kwargs: Any) -> None:
-    """A worker started (perhaps the broker is back): recompute what is owed, then keep
-    sweeping every ``SWEEP_SECONDS`` in a daemon thread."""
+    """A worker started (perhaps the broker is back, perhaps it was killed): recompute
+    every dirty tournament, whatever markers or locks its dead former self left, then
+    keep sweeping every ``SWEEP_SECONDS`` in a daemon thread."""
     try:
-        sent = sweep_dirty_standings()
+        node = getattr(sender, "hostname", None)
+        if node:
+            released = release_locks_of(node, dirty_tournaments())
+            if released:
+                log.warning("locks left by a dead %s released: tournaments %s", node, released)
+        sent = sweep_dirty_standings(force=True)
         if sent:
             log.info("standings owed for tournaments %s: sent", sent)
     except Exception:

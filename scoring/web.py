@@ -215,22 +215,22 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                 item["partners" if partner else "opponents"].append(who)
             if forfeits.get(table.pk):
                 item["result"] = (
-                    "forfeit (lost)" if entry.pk in forfeits[table.pk] else "won by forfeit"
+                    _("forfeit (lost)") if entry.pk in forfeits[table.pk] else _("won by forfeit")
                 )
             elif game is not None and game.status == Game.Status.FINISHED and final is not None:
                 own = final.scores[final.side_of[place.position]]
                 item["own_score"] = own
-                item["result"] = "finished"
+                item["result"] = _("finished")
                 if len(final.scores) > 2:  # a table of three or more: the place at it
                     place_at = 1 + sum(1 for s in final.scores if s > own)
                     item["place"] = _(numbers.ordinal(place_at))
             elif game is not None:
-                item["result"] = "playing"
+                item["result"] = _("playing")
                 item["game"] = game.pk
         elif round_id in byes:
-            item["result"] = "bye"
+            item["result"] = _("bye")
         else:
-            item["result"] = "did not play"
+            item["result"] = _("did not play")
         if rnd.number in after:
             points, rank = after[rnd.number]
             total = Fraction(points)

@@ -67,7 +67,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ServiceError):
         body: dict[str, Any] = {"detail": str(exc), **exc.details}
-        return Response(body, status=exc.status)
+        return Response(body, status=exc.status, headers=getattr(exc, "headers", None))
     if isinstance(exc, DjangoValidationError):
         detail: Any = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         return Response({"detail": detail}, status=status.HTTP_400_BAD_REQUEST)

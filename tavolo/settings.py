@@ -8,6 +8,10 @@ Environment variables:
 ``DATABASE_URL``
     e.g. ``postgres://postgres@127.0.0.1:5432/tavolo``: use that database
     (PostgreSQL through psycopg 3).
+``TAVOLO_DB_HEALTH_CHECKS``
+    ``0`` skips the health check (SELECT 1) of a kept database connection before each
+    request's first query. On by default: without it a request after a database
+    restart or failover fails with a 500.
 ``REDIS_URL``
     e.g. ``redis://127.0.0.1:6379/0``: Celery broker and result backend, and the
     Django cache. Tasks then run in a real worker (eager mode off).
@@ -138,11 +142,18 @@ TEMPLATES = [
 DATABASE_URL = _env("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {
-        # Persistent connections, without a health-check query (SELECT 1) before each
-        # request's first query: that cost ~7% of the API's CPU. A connection the
-        # server closed fails that one request with a 500, and Django drops the broken
-        # connection at the request's end, so the next request reconnects.
-        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=False)
+        # Persistent connections (60 s), health-checked: before a request's first query
+        # Django runs SELECT 1 on a kept connection and reconnects if the server closed
+        # it (a PostgreSQL restart, a failover, pg_terminate_backend), so the database
+        # blinking costs no request a 500 (tests/site/test_database_blink.py). The check
+        # costs one round trip per request (docs/benchmarks.md, "Database health
+        # checks"); TAVOLO_DB_HEALTH_CHECKS=0 turns it off.
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=60,
+            conn_health_checks=_env("TAVOLO_DB_HEALTH_CHECKS", "1").lower()
+            not in {"0", "false", "no", "off"},
+        )
     }
 else:
     DATABASES = {

@@ -136,8 +136,8 @@ def test_an_unknown_club_or_url_is_a_json_404() -> None:
 def test_directors_list_members_with_roles(asso: Club, owner: Any, dora: Any) -> None:
     listed = check(api(dora).get(club_url(asso) + "members/"), 200)
     assert listed == [
-        {"username": "olga", "role": "owner"},
-        {"username": "dora", "role": "director"},
+        {"username": "olga", "role": "owner", "version": 1},
+        {"username": "dora", "role": "director", "version": 1},
     ]
 
 
@@ -154,7 +154,7 @@ def test_directors_name_scorers_and_owners_name_directors(
     newcomer = make_user("nino")
     url = club_url(asso) + "members/"
     made = check(api(dora).post(url, {"username": "nino", "role": "scorer"}, format="json"), 200)
-    assert made == {"username": "nino", "role": "scorer"}
+    assert made == {"username": "nino", "role": "scorer", "version": 1}
     refused = api(dora).post(url, {"username": "nino", "role": "director"}, format="json")
     assert "only an owner" in check(refused, 403)["detail"]
     check(api(owner).put(url + "nino", {"role": "director"}, format="json"), 200)

@@ -3,6 +3,7 @@ into one send, and that a broker that is down loses no result."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from unittest import mock
 
@@ -143,3 +144,27 @@ def test_with_the_broker_down_the_result_is_saved_and_stays_dirty(
     # The sweep (worker start, timer or beat) catches up once sending works again.
     assert tasks.sweep_dirty_standings.run() == [t.pk]
     assert not state(t).dirty
+
+
+def test_a_starting_worker_drops_only_its_own_dead_locks():
+    """A lock's value names its node: the node that starts drops the locks its dead
+    former self held, never another live worker's."""
+    cache.set(tasks._lock_key(41), "other@host|abc", timeout=30)
+    cache.set(tasks._lock_key(42), "killed@host|abc", timeout=30)
+    assert tasks.release_locks_of("killed@host", [41, 42, 43]) == [42]
+    assert cache.get(tasks._lock_key(41)) == "other@host|abc"
+    assert cache.get(tasks._lock_key(42)) is None
+
+
+def test_the_sweep_resends_an_overdue_task_and_a_start_resends_any(monkeypatch):
+    """A queued marker whose task was due more than a sweep ago (lost with a worker)
+    no longer blocks the timer's sweep; a worker starting sends regardless."""
+    monkeypatch.setattr(tasks, "dirty_tournaments", lambda: [7, 8])
+    monkeypatch.setattr(tasks, "SWEEP_SECONDS", 30.0)
+    now = time.time()
+    cache.set(tasks._queued_key(7), now - 60, timeout=120)  # overdue
+    cache.set(tasks._queued_key(8), now + 1, timeout=120)  # waiting its countdown
+    with mock.patch.object(tasks.recompute_standings, "apply_async") as send:
+        assert tasks.sweep_dirty_standings() == [7]
+        assert tasks.sweep_dirty_standings(force=True) == [7, 8]
+    assert send.call_count == 3

@@ -26,11 +26,18 @@ class Account(models.Model):
     """A self-registered user's sign-up: when they joined and verified their address."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="account",
+        verbose_name=_("user"),
     )
-    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("verified at"))
     """When the user followed the e-mailed link; ``None`` while unverified."""
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
 
     def __str__(self) -> str:
         state = "verified" if self.verified_at else "unverified"
@@ -43,9 +50,14 @@ class Preferences(models.Model):
     "verified"; any user may have preferences."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="preferences",
+        verbose_name=_("user"),
     )
-    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, blank=True)
+    language = models.CharField(
+        max_length=8, choices=LANGUAGE_CHOICES, blank=True, verbose_name=_("language")
+    )
     """The language chosen with the switcher; empty: none chosen (the browser decides)."""
     card_style = models.CharField(
         max_length=8,
@@ -57,7 +69,8 @@ class Preferences(models.Model):
     or French (:mod:`tournaments.web.card_style`)."""
 
     class Meta:
-        verbose_name_plural = "preferences"
+        verbose_name = _("preferences")
+        verbose_name_plural = _("preferences")
 
     def __str__(self) -> str:
         return f"{self.user}'s preferences"
@@ -68,22 +81,33 @@ class ClaimCode(models.Model):
     over the guest record. Only a keyed hash of the code is stored."""
 
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="claim_codes"
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="claim_codes",
+        verbose_name=_("player"),
     )
     """The guest record; ``None`` once a claim merged it into another player."""
-    code_hash = models.CharField(max_length=64, unique=True)
+    code_hash = models.CharField(max_length=64, unique=True, verbose_name=_("code hash"))
     issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("issued by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
+    used_at = models.DateTimeField(null=True, blank=True, verbose_name=_("used at"))
     used_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        related_name="+", verbose_name=_("used by"),
     )  # fmt: skip
 
     class Meta:
+        verbose_name = _("claim code")
+        verbose_name_plural = _("claim codes")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -98,27 +122,39 @@ class PlayerClaim(models.Model):
         ADOPTED = "adopted", "The guest record became the user's player"
         MERGED = "merged", "The guest's entries moved to the user's player"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("user")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="claims", verbose_name=_("player")
+    )
     """The user's player after the claim (the one that holds the history)."""
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
-    how = models.CharField(max_length=10, choices=How.choices)
-    guest_id = models.BigIntegerField()
-    guest_name = models.CharField(max_length=120)
-    removed_player_id = models.BigIntegerField(null=True, blank=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="+", verbose_name=_("club")
+    )
+    how = models.CharField(max_length=10, choices=How.choices, verbose_name=_("how"))
+    guest_id = models.BigIntegerField(verbose_name=_("guest id"))
+    guest_name = models.CharField(max_length=120, verbose_name=_("guest name"))
+    removed_player_id = models.BigIntegerField(
+        null=True, blank=True, verbose_name=_("removed player id")
+    )
     """The record the claim deleted: the user's bare player (adopted) or the emptied
     guest record (merged)."""
-    removed_player_name = models.CharField(max_length=120, blank=True)
-    moved_entries = models.PositiveIntegerField(default=0)
-    moved_seats = models.PositiveIntegerField(default=0)
-    moved_team_places = models.PositiveIntegerField(default=0)
+    removed_player_name = models.CharField(
+        max_length=120, blank=True, verbose_name=_("removed player name")
+    )
+    moved_entries = models.PositiveIntegerField(default=0, verbose_name=_("moved entries"))
+    moved_seats = models.PositiveIntegerField(default=0, verbose_name=_("moved seats"))
+    moved_team_places = models.PositiveIntegerField(default=0, verbose_name=_("moved team places"))
     code_issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-        related_name="+",
+        related_name="+", verbose_name=_("code issued by"),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("player claim")
+        verbose_name_plural = _("player claims")
         ordering = ["id"]
 
     def __str__(self) -> str:

@@ -32,9 +32,9 @@ def time_zone_choices() -> list[tuple[str, str]]:
 class Club(models.Model):
     """A card club: it owns its tournaments, its guests and its teams."""
 
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=60, unique=True)
-    description = models.TextField(blank=True)
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    slug = models.SlugField(max_length=60, unique=True, verbose_name=_("slug"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
@@ -50,9 +50,14 @@ class Club(models.Model):
         help_text=_("The club's pages speak this language to a browser that asks for none."),
     )
     """A code of settings.LANGUAGES: the club's pages, its sheets and PDFs default to it."""
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -75,14 +80,26 @@ ROLE_RANK = {role: rank for rank, role in enumerate(Role)}
 class Membership(models.Model):
     """A user's role in a club (one role per user and club)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
     )
-    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(
+        max_length=10, choices=Role.choices, default=Role.PLAYER, verbose_name=_("role")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         ordering = ["club", "user"]
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="membership_unique"),
@@ -95,12 +112,18 @@ class Membership(models.Model):
 class Team(models.Model):
     """A fixed partnership of players, entered together in partnership games."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=120)
-    members = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="teams", verbose_name=_("club")
+    )
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    members = models.ManyToManyField(
+        Player, through="TeamMember", related_name="teams", verbose_name=_("members")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
         ordering = ["club", "name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="team_name_unique_in_club"),
@@ -116,11 +139,17 @@ class Team(models.Model):
 class TeamMember(models.Model):
     """A player's place in a team (position 0 sits first, e.g. at seat 0 of 0 & 2)."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    position = models.PositiveSmallIntegerField()
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("team")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
 
     class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
         ordering = ["team", "position"]
         constraints = [
             models.UniqueConstraint(fields=["team", "position"], name="team_position_unique"),

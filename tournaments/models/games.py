@@ -33,32 +33,40 @@ class Game(models.Model):
         ONLINE = "online", _("Played online (the server deals)")
         PHYSICAL = "physical", _("Played with real cards (score sheet tallies)")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game_type = models.CharField(max_length=40)
-    options = models.JSONField(default=dict, blank=True)
+    id = models.UUIDField(
+        primary_key=True, default=uuid.uuid4, editable=False, verbose_name=_("id")
+    )
+    game_type = models.CharField(max_length=40, verbose_name=_("game type"))
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     """The options as given; the engine fills in defaults."""
-    players = models.PositiveSmallIntegerField()
-    first_dealer = models.PositiveSmallIntegerField(default=0)
-    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.ONLINE)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    engine_version = models.CharField(max_length=20)
-    version = models.PositiveIntegerField(default=0)
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    first_dealer = models.PositiveSmallIntegerField(default=0, verbose_name=_("first dealer"))
+    mode = models.CharField(
+        max_length=10, choices=Mode.choices, default=Mode.ONLINE, verbose_name=_("mode")
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.SETUP, verbose_name=_("status")
+    )
+    engine_version = models.CharField(max_length=20, verbose_name=_("engine version"))
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
     """How many events the game holds: the sequence number the next event gets."""
-    seed = models.BinaryField(max_length=32, editable=False)
+    seed = models.BinaryField(max_length=32, editable=False, verbose_name=_("seed"))
     """The secret seed of every deal; revealed only once the game is over."""
-    seed_commitment = models.CharField(max_length=64)
+    seed_commitment = models.CharField(max_length=64, verbose_name=_("seed commitment"))
     """SHA-256 of ``seed``, public from the moment the game is created."""
-    imported = models.BooleanField(default=False)
+    imported = models.BooleanField(default=False, verbose_name=_("imported"))
     """Built from an imported record: deals before the import were not made from ``seed``."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="games_created",
+        related_name="games_created", verbose_name=_("created by"),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -72,11 +80,17 @@ class Game(models.Model):
 class Seat(models.Model):
     """Who plays seat ``number`` of a game."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
-    number = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="seats", verbose_name=_("game")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_unique_per_game"),
@@ -94,22 +108,26 @@ class GameEvent(models.Model):
         PLAYER = "player", "A player's action"
         TALLY = "tally", "A score-sheet tally"
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
-    sequence = models.PositiveIntegerField()
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="events", verbose_name=_("game")
+    )
+    sequence = models.PositiveIntegerField(verbose_name=_("sequence"))
     """0, 1, 2 … within the game, without gaps."""
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    payload = models.JSONField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=_("kind"))
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat"))
+    payload = models.JSONField(verbose_name=_("payload"))
     """The event in its canonical JSON form (RECORDS.md)."""
-    event_id = models.UUIDField(unique=True)
+    event_id = models.UUIDField(unique=True, verbose_name=_("event id"))
     """Chosen by the client so a retried submission is recognised (server-made for chance)."""
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-        related_name="+",
+        related_name="+", verbose_name=_("submitted by"),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         ordering = ["game", "sequence"]
         constraints = [
             models.UniqueConstraint(fields=["game", "sequence"], name="event_unique_sequence"),
@@ -122,13 +140,17 @@ class GameEvent(models.Model):
 class GameSnapshot(models.Model):
     """Derived state after the first ``version`` events: a cache, safe to drop."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
-    version = models.PositiveIntegerField()
-    engine_version = models.CharField(max_length=20)
-    state = models.BinaryField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="snapshots", verbose_name=_("game")
+    )
+    version = models.PositiveIntegerField(verbose_name=_("version"))
+    engine_version = models.CharField(max_length=20, verbose_name=_("engine version"))
+    state = models.BinaryField(verbose_name=_("state"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("game snapshot")
+        verbose_name_plural = _("game snapshots")
         ordering = ["game", "-version"]
         constraints = [
             models.UniqueConstraint(

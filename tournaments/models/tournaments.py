@@ -47,62 +47,88 @@ class Tournament(models.Model):
         PHYSICAL = "physical", _("Real cards, score sheets")
         ONLINE = "online", _("Played online")
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=60)
-    game_type = models.CharField(max_length=40)
-    options = models.JSONField(default=dict, blank=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+    )
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    slug = models.SlugField(max_length=60, verbose_name=_("slug"))
+    game_type = models.CharField(max_length=40, verbose_name=_("game type"))
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     """Engine options for every table's game, e.g. ``{"deals": 8}`` or ``{"target": 5}``."""
-    table_sizes = models.JSONField(default=list)
+    table_sizes = models.JSONField(default=list, verbose_name=_("table sizes"))
     """Seats per table, most preferred first: ``[4]``, or ``[4, 3]`` where the game allows."""
     entry_kind = models.CharField(
-        max_length=10, choices=EntryKind.choices, default=EntryKind.INDIVIDUAL
+        max_length=10,
+        choices=EntryKind.choices,
+        default=EntryKind.INDIVIDUAL,
+        verbose_name=_("entry kind"),
     )
-    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PHYSICAL)
-    rounds_planned = models.PositiveSmallIntegerField(default=5)
+    mode = models.CharField(
+        max_length=10, choices=Mode.choices, default=Mode.PHYSICAL, verbose_name=_("mode")
+    )
+    rounds_planned = models.PositiveSmallIntegerField(default=5, verbose_name=_("rounds planned"))
     pairing_method = models.CharField(
-        max_length=20, choices=PairingMethod.choices, default=PairingMethod.SWISS
+        max_length=20,
+        choices=PairingMethod.choices,
+        default=PairingMethod.SWISS,
+        verbose_name=_("pairing method"),
     )
     first_round = models.CharField(
-        max_length=10, choices=FirstRound.choices, default=FirstRound.RATING
+        max_length=10,
+        choices=FirstRound.choices,
+        default=FirstRound.RATING,
+        verbose_name=_("first round"),
     )
-    group_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    group_size = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("group size")
+    )
     """Round robin only: entrants per group (``None``: one group)."""
-    scoring = models.JSONField(default=dict, blank=True)
+    scoring = models.JSONField(default=dict, blank=True, verbose_name=_("scoring"))
     """Tournament-point settings (the scoring app reads them)."""
-    tiebreaks = models.JSONField(default=list, blank=True)
+    tiebreaks = models.JSONField(default=list, blank=True, verbose_name=_("tiebreaks"))
     """Tiebreak names in the order they apply."""
-    late_entry_score = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    late_entry_score = models.DecimalField(
+        max_digits=10, decimal_places=2, default=0, verbose_name=_("late entry score")
+    )
     """The score a late entrant starts with."""
-    avoid_same_household = models.BooleanField(default=True)
-    avoid_same_affiliation = models.BooleanField(default=False)
+    avoid_same_household = models.BooleanField(default=True, verbose_name=_("avoid same household"))
+    avoid_same_affiliation = models.BooleanField(
+        default=False, verbose_name=_("avoid same affiliation")
+    )
     """Keep apart entrants of the same club team (their ``affiliation``)."""
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField(verbose_name=_("seed"))
     """Breaks every tie (pairing, lots) deterministically."""
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
     # -- details a player reads (dates and times on the club's clock, see Club.time_zone)
-    starts_on = models.DateField(null=True, blank=True)
+    starts_on = models.DateField(null=True, blank=True, verbose_name=_("starts on"))
     """The day it is played, on the club's calendar."""
-    start_time = models.TimeField(null=True, blank=True)
+    start_time = models.TimeField(null=True, blank=True, verbose_name=_("start time"))
     """When play starts, on the club's clock (wall-clock time in the club's zone)."""
-    venue = models.CharField(max_length=200, blank=True)
-    description = models.TextField(blank=True)
-    entry_limit = models.PositiveIntegerField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True, verbose_name=_("venue"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    entry_limit = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("entry limit"))
     """At most this many entries (withdrawn ones not counted); ``None``: no limit."""
-    registration_open = models.BooleanField(default=True)
+    registration_open = models.BooleanField(default=True, verbose_name=_("registration open"))
     """Entries are taken while this is set and the status is *open*."""
-    self_entry = models.BooleanField(default=True)
+    self_entry = models.BooleanField(default=True, verbose_name=_("self entry"))
     """Players with a login may enter (and withdraw) themselves while entries are taken."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        related_name="+", verbose_name=_("created by"),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
-    archived_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    archived_at = models.DateTimeField(null=True, blank=True, verbose_name=_("archived at"))
     """Set once a director archives it: left out of the club's lists, read-only,
     still reachable by its address."""
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_unique"),
@@ -129,28 +155,51 @@ class Entry(models.Model):
         CHECKED_IN = "checked_in", _("Checked in")
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    number = models.PositiveIntegerField()
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    number = models.PositiveIntegerField(verbose_name=_("number"))
     """Entry order, 1, 2, …: a stable start number."""
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        verbose_name=_("player"),
     )
     team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        verbose_name=_("team"),
     )
-    rating = models.IntegerField(default=0)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
-    joins_round = models.PositiveSmallIntegerField(default=1)
+    rating = models.IntegerField(default=0, verbose_name=_("rating"))
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.REGISTERED, verbose_name=_("status")
+    )
+    joins_round = models.PositiveSmallIntegerField(default=1, verbose_name=_("joins round"))
     """The first round the entrant is paired in (later than 1 for a late entry)."""
-    start_score = models.DecimalField(max_digits=10, decimal_places=2, default=0)
-    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    start_score = models.DecimalField(
+        max_digits=10, decimal_places=2, default=0, verbose_name=_("start score")
+    )
+    withdrawn_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("withdrawn after")
+    )
     """The last round the entrant was paired in, once withdrawn."""
-    household = models.CharField(max_length=120, blank=True)
-    affiliation = models.CharField(max_length=120, blank=True)
+    household = models.CharField(max_length=120, blank=True, verbose_name=_("household"))
+    affiliation = models.CharField(max_length=120, blank=True, verbose_name=_("affiliation"))
     """A club team the entrant belongs to (kept apart if the tournament says so)."""
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    version = models.PositiveIntegerField(default=1, editable=False, verbose_name=_("version"))
+    """Bumped by every change (one conditional UPDATE, :mod:`tournaments.services.versions`):
+    an edit made from an older version is refused, never silently written over."""
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
@@ -187,12 +236,20 @@ class Entry(models.Model):
 class ForbiddenPair(models.Model):
     """Two entries a director keeps apart at every table."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden")
-    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
-    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=200, blank=True)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden", verbose_name=_("tournament")
+    )
+    first = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("first")
+    )
+    second = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("second")
+    )
+    reason = models.CharField(max_length=200, blank=True, verbose_name=_("reason"))
 
     class Meta:
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "first", "second"], name="forbidden_pair_unique"

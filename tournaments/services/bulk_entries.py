@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Role, Tournament
@@ -37,7 +38,7 @@ def check_in_all(tournament: Tournament, *, by: User) -> list[Entry]:
         )
         if waiting:
             tournament.entries.filter(pk__in=[e.pk for e in waiting]).update(
-                status=Entry.Status.CHECKED_IN
+                status=Entry.Status.CHECKED_IN, version=F("version") + 1
             )
             drop_drafts(tournament)
     for entry in waiting:

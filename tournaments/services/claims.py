@@ -40,7 +40,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import ProtectedError, Q
+from django.db.models import F, ProtectedError, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
@@ -224,7 +224,9 @@ def _take_over(user: User, guest: Player, found: ClaimCode) -> ClaimResult:
         how = PlayerClaim.How.MERGED
         _refuse_overlap(_history(mine), guest_history)
         audit.update(
-            moved_entries=Entry.objects.filter(player=guest).update(player=mine),
+            moved_entries=Entry.objects.filter(player=guest).update(
+                player=mine, version=F("version") + 1
+            ),
             moved_seats=Seat.objects.filter(player=guest).update(player=mine),
             moved_team_places=TeamMember.objects.filter(player=guest).update(player=mine),
             removed_player_id=guest.pk,

@@ -22,6 +22,7 @@ from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.languages import check_language
 from tournaments.services.tournament_details import check_time_zone
+from tournaments.services.versions import bump, check_unchanged
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -97,19 +98,30 @@ def create_club(
     return club
 
 
-def set_time_zone(club: Club, *, by: User, time_zone: str) -> Club:
-    """The club's clock for every time its pages show (directors)."""
+def set_time_zone(
+    club: Club, *, by: User, time_zone: str, expected_version: int | None = None
+) -> Club:
+    """The club's clock for every time its pages show (directors). With
+    ``expected_version``, a club changed since is left as it is (StaleVersion)."""
     require_role(by, club, Role.DIRECTOR)
-    club.time_zone = check_time_zone(time_zone)
-    club.save(update_fields=["time_zone"])
+    zone = check_time_zone(time_zone)
+    with transaction.atomic():
+        bump(club, expected_version)
+        club.time_zone = zone
+        club.save(update_fields=["time_zone"])
     return club
 
 
-def set_language(club: Club, *, by: User, language: str) -> Club:
+def set_language(
+    club: Club, *, by: User, language: str, expected_version: int | None = None
+) -> Club:
     """The language the club's pages speak to a browser that asks for none (directors)."""
     require_role(by, club, Role.DIRECTOR)
-    club.language = check_language(language)
-    club.save(update_fields=["language"])
+    language = check_language(language)
+    with transaction.atomic():
+        bump(club, expected_version)
+        club.language = language
+        club.save(update_fields=["language"])
     return club
 
 
@@ -137,8 +149,12 @@ def _check_may_change(club: Club, acting: Role, current: Membership | None, new:
             raise Conflict(_("a club keeps at least one owner; name another owner first"))
 
 
-def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
-    """Give ``username`` a role in the club (making them a member if they are not)."""
+def set_role(
+    club: Club, *, by: User, username: str, role: str, expected_version: int | None = None
+) -> Membership:
+    """Give ``username`` a role in the club (making them a member if they are not).
+    With ``expected_version``, a membership changed (or removed) since that version is
+    left as it is (:class:`~.versions.StaleVersion`)."""
     acting = require_role(by, club, Role.DIRECTOR)
     try:
         new_role = Role(role)
@@ -150,6 +166,11 @@ def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
         ) from None
     user, current = _member(club, username)
     with transaction.atomic():
+        if current is not None:
+            bump(current, expected_version)  # locks the row; refuses a stale edit
+            current.refresh_from_db(fields=["role"])
+        elif expected_version is not None:
+            raise NotFound(_("%(name)s was removed from the club meanwhile.") % {"name": username})
         _check_may_change(club, acting, current, new_role)
         membership, _created = Membership.objects.update_or_create(
             club=club, user=user, defaults={"role": new_role}
@@ -157,7 +178,9 @@ def set_role(club: Club, *, by: User, username: str, role: str) -> Membership:
     return membership
 
 
-def remove_member(club: Club, *, by: User, username: str) -> None:
+def remove_member(
+    club: Club, *, by: User, username: str, expected_version: int | None = None
+) -> None:
     acting = require_role(by, club, Role.DIRECTOR)
     _user, current = _member(club, username)
     if current is None:
@@ -165,6 +188,7 @@ def remove_member(club: Club, *, by: User, username: str) -> None:
             _("%(name)s is not a member of %(club)s") % {"name": repr(username), "club": club.name}
         )
     with transaction.atomic():
+        check_unchanged(current, expected_version)
         _check_may_change(club, acting, current, None)
         current.delete()
 

@@ -30,6 +30,7 @@ from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user
 from tournaments.services.tournament_details import entries_taken, full_message, is_full
+from tournaments.services.versions import bump, claim
 
 
 def seats_per_side(tournament: Tournament) -> int:
@@ -161,27 +162,32 @@ def _may_act_for(by: User, entry: Entry) -> bool:
     return bool(by.is_authenticated and entry.player_id and entry.player.user_id == by.pk)  # type: ignore[union-attr]
 
 
-def check_in(entry: Entry, *, by: User, checked_in: bool = True) -> Entry:
+def check_in(
+    entry: Entry, *, by: User, checked_in: bool = True, expected_version: int | None = None
+) -> Entry:
     """Mark an entry present (or not). The player themselves or a scorer/director."""
     if not _may_act_for(by, entry):
         raise Forbidden(_("only the player or the club's scorers and directors check in"))
-    if entry.status == Entry.Status.WITHDRAWN:
-        raise Conflict(_("%(name)s has withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
-    entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
-    entry.save(update_fields=["status"])
-    _drop_draft(entry.tournament)
+    with transaction.atomic():
+        _claim(entry, expected_version)  # the status is read after the row is locked
+        if entry.status == Entry.Status.WITHDRAWN:
+            raise Conflict(_("%(name)s has withdrawn") % {"name": entry.name})
+        entry.status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
+        entry.save(update_fields=["status"])
+        _drop_draft(entry.tournament)
     return entry
 
 
-def withdraw(entry: Entry, *, by: User) -> Entry:
+def withdraw(entry: Entry, *, by: User, expected_version: int | None = None) -> Entry:
     """Withdraw: no longer paired, results kept. A draft round is dropped (re-pair)."""
     if not _may_act_for(by, entry):
         raise Forbidden(_("only the player or the club's scorers and directors withdraw an entry"))
-    if entry.status == Entry.Status.WITHDRAWN:
-        raise Conflict(_("%(name)s has already withdrawn") % {"name": entry.name})
     require_editable(entry.tournament)
     with transaction.atomic():
+        _claim(entry, expected_version)
+        if entry.status == Entry.Status.WITHDRAWN:
+            raise Conflict(_("%(name)s has already withdrawn") % {"name": entry.name})
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_after = published_rounds(entry.tournament)
         entry.save(update_fields=["status", "withdrawn_after"])
@@ -190,20 +196,36 @@ def withdraw(entry: Entry, *, by: User) -> Entry:
     return entry
 
 
-def update_entry(entry: Entry, *, by: User, **fields: Any) -> Entry:
-    """Directors set rating, household and affiliation."""
+def update_entry(
+    entry: Entry, *, by: User, expected_version: int | None = None, **fields: Any
+) -> Entry:
+    """Directors set rating, household and affiliation. With ``expected_version``, an
+    entry changed since that version is left as it is (:class:`~.versions.StaleVersion`)."""
     require_role(by, entry.tournament.club, Role.DIRECTOR)
     require_editable(entry.tournament)
     allowed = {"rating": int, "household": str, "affiliation": str}
+    changes: dict[str, Any] = {}
     for key, value in fields.items():
         if key not in allowed or isinstance(value, bool) or not isinstance(value, allowed[key]):
             raise ServiceError(f"cannot set {key!r} to {value!r}", field=key)
-        setattr(entry, key, value.strip()[:120] if isinstance(value, str) else value)
-    entry.save()
-    if entry.status == Entry.Status.WITHDRAWN:  # its row in the standings may change
-        owe_standings(entry.tournament_id, "withdrawn entry changed")
-    _drop_draft(entry.tournament)
+        changes[key] = value.strip()[:120] if isinstance(value, str) else value
+    with transaction.atomic():
+        version = claim(Entry, entry.pk, expected_version)
+        entry = Entry.objects.select_related("player", "team", "tournament").get(pk=entry.pk)
+        entry.version = version
+        for key, value in changes.items():
+            setattr(entry, key, value)
+        entry.save(update_fields=list(changes))
+        if entry.status == Entry.Status.WITHDRAWN:  # its row in the standings may change
+            owe_standings(entry.tournament_id, "withdrawn entry changed")
+        _drop_draft(entry.tournament)
     return entry
+
+
+def _claim(entry: Entry, expected_version: int | None) -> None:
+    """Bump the entry's version (locking its row) and read its status as it is now."""
+    bump(entry, expected_version)
+    entry.refresh_from_db(fields=["status", "withdrawn_after"])
 
 
 def _drop_draft(tournament: Tournament) -> None:

@@ -52,6 +52,7 @@ from tournaments.services.pairing_input import (
 )
 from tournaments.services.round_preview import RoundPreview, SeatedEntry, TablePreview, preview
 from tournaments.services.tournaments import seats_per_side
+from tournaments.services.versions import bump
 
 __all__ = [
     "METHOD",
@@ -121,6 +122,7 @@ def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: boo
         )
         _store(round_, result.tables, result.byes)
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN):
+            bump(tournament)  # a settings form opened before is stale now
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
     return round_

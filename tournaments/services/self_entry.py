@@ -36,6 +36,7 @@ from tournaments.services.tournament_details import (
     has_started,
     is_full,
 )
+from tournaments.services.versions import bump
 
 
 def own_entry(tournament: Tournament, user: User) -> Entry | None:
@@ -99,6 +100,7 @@ def enter_self(
 def _come_back(tournament: Tournament, entry: Entry) -> Entry:
     if is_full(tournament):
         raise Conflict(full_message(tournament))
+    bump(entry)
     entry.status = Entry.Status.REGISTERED
     entry.withdrawn_after = None
     entry.save(update_fields=["status", "withdrawn_after"])
@@ -170,6 +172,7 @@ def withdraw_self(tournament: Tournament, *, by: User) -> Entry:
     if has_started(tournament):
         raise Conflict(_("The tournament has started: ask the director to withdraw you."))
     with transaction.atomic():
+        bump(mine)
         mine.status = Entry.Status.WITHDRAWN
         mine.withdrawn_after = 0
         mine.save(update_fields=["status", "withdrawn_after"])

@@ -52,6 +52,7 @@ from tournaments.services.tournament_details import (
     check_details,
     clean_details,
 )
+from tournaments.services.versions import bump, claim
 
 __all__ = [
     "GAME_FIELDS",
@@ -276,15 +277,21 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
 
 
 def update_tournament(
-    tournament: Tournament, *, by: User, settings: Mapping[str, Any]
+    tournament: Tournament,
+    *,
+    by: User,
+    settings: Mapping[str, Any],
+    expected_version: int | None = None,
 ) -> Tournament:
     """Change settings; the game, table sizes, entry kind and method only before any
-    round is published."""
+    round is published. With ``expected_version``, a tournament changed since that
+    version is left as it is (:class:`~.versions.StaleVersion`)."""
     require_role(by, tournament.club, Role.DIRECTOR)
     require_editable(tournament)
     cleaned = _clean(settings, partial=True)
     cleaned.pop("slug", None)
     with transaction.atomic():
+        claim(Tournament, tournament.pk, expected_version)
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         published = tournament.rounds.filter(status=Round.Status.PUBLISHED).exists()
         changed = {k for k, v in cleaned.items() if getattr(tournament, k) != v}
@@ -311,11 +318,15 @@ def update_tournament(
     return tournament
 
 
-def set_status(tournament: Tournament, *, by: User, status: str) -> Tournament:
+def set_status(
+    tournament: Tournament, *, by: User, status: str, expected_version: int | None = None
+) -> Tournament:
     require_role(by, tournament.club, Role.DIRECTOR)
     if status not in Tournament.Status.values:
         raise ServiceError(f"status must be one of {', '.join(Tournament.Status.values)}")
     require_editable(tournament)
-    tournament.status = status
-    tournament.save(update_fields=["status"])
+    with transaction.atomic():
+        bump(tournament, expected_version)
+        tournament.status = status
+        tournament.save(update_fields=["status"])
     return tournament

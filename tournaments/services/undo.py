@@ -31,6 +31,7 @@ from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable
 from tournaments.services.errors import Conflict
 from tournaments.services.table_states import unfinished_tables
+from tournaments.services.versions import bump
 
 
 def archive(tournament: Tournament, *, by: User, archived: bool = True) -> Tournament:
@@ -57,6 +58,7 @@ def archive(tournament: Tournament, *, by: User, archived: bool = True) -> Tourn
             tournament.archived_at = timezone.now()
         elif not archived:
             tournament.archived_at = None
+        bump(tournament)
         tournament.save(update_fields=["archived_at"])
     return tournament
 

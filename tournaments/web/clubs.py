@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.models import Club, Entry, Membership, Player, Role, Team, Tournament
 from tournaments.services import clubs as club_service
 from tournaments.services.errors import Conflict, ServiceError
+from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.forms import (
     ClubForm,
     GuestForm,
@@ -35,7 +36,7 @@ from tournaments.web.forms import (
 )
 from tournaments.web.gates import club_view, login_required, may
 from tournaments.web.pages import attach
-from tournaments.web.words import sentence
+from tournaments.web.words import sentence, stale_settings
 
 
 @require_GET
@@ -155,18 +156,25 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "clubs/manage.html", _manage_context(club, {key: form}), status=400)
     data = form.cleaned_data
+    expected = parse_version(request.POST.get("version"))
     try:
         with transaction.atomic():
             if action == "role":
                 club_service.set_role(
-                    club, by=request.user, username=data["username"], role=data["role"]
+                    club,
+                    by=request.user,
+                    username=data["username"],
+                    role=data["role"],
+                    expected_version=expected,
                 )
                 done = _("%(user)s is now %(role)s.") % {
                     "user": data["username"],
                     "role": Role(data["role"]).label.lower(),
                 }
             elif action == "remove":
-                club_service.remove_member(club, by=request.user, username=data["username"])
+                club_service.remove_member(
+                    club, by=request.user, username=data["username"], expected_version=expected
+                )
                 done = _("%(user)s is no longer a member.") % {"user": data["username"]}
             elif action == "guest":
                 guest = club_service.add_guest(
@@ -177,13 +185,17 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
                     "club": club.name,
                 }
             elif action == "zone":
-                club_service.set_time_zone(club, by=request.user, time_zone=data["time_zone"])
+                club_service.set_time_zone(
+                    club, by=request.user, time_zone=data["time_zone"], expected_version=expected
+                )
                 done = _("%(club)s now shows times in %(zone)s.") % {
                     "club": club.name,
                     "zone": club.time_zone,
                 }
             elif action == "language":
-                club_service.set_language(club, by=request.user, language=data["language"])
+                club_service.set_language(
+                    club, by=request.user, language=data["language"], expected_version=expected
+                )
                 done = _("%(club)s now speaks %(language)s to visitors who ask for none.") % {
                     "club": club.name,
                     "language": club.get_language_display(),
@@ -197,6 +209,10 @@ def _manage_post(request: HttpRequest, club: Club, action: str) -> HttpResponse:
                     players=[chosen[pk] for pk in form.player_ids()],
                 )
                 done = _("Team %(name)s made.") % {"name": team.name}
+    except StaleVersion:  # the page again as it is now: nothing of this form was saved
+        fresh = Club.objects.get(pk=club.pk)
+        context = _manage_context(fresh, {"banner": stale_settings()})
+        return render(request, "clubs/manage.html", context, status=409)
     except ServiceError as error:
         if action == "remove":
             context = _manage_context(club, {"banner": sentence(error)})

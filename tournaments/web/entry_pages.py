@@ -24,11 +24,12 @@ from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, T
 from tournaments.services import clubs as club_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
+from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.director_tools import bulk_context
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
 from tournaments.web.gates import forbidden, is_htmx, may, tournament_view
 from tournaments.web.pages import attach
-from tournaments.web.words import sentence
+from tournaments.web.words import sentence, stale_settings
 
 ADD_KINDS = ("guest", "player", "team")
 
@@ -225,7 +226,14 @@ def entry_edit(
     banner, status = None, 400
     if form.is_valid():
         try:
-            tournament_service.update_entry(entry, by=request.user, **form.cleaned_data)
+            tournament_service.update_entry(
+                entry,
+                by=request.user,
+                expected_version=parse_version(request.POST.get("version")),
+                **form.cleaned_data,
+            )
+        except StaleVersion:
+            banner, status = f"{entry.name}: {stale_settings()}", 409
         except ServiceError as error:
             banner, status = sentence(error), error.status
         else:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 from engine.options import Option
+from tournaments.games import profile_for
 from tournaments.models import Role
 from tournaments.models.clubs import (
     DEFAULT_LANGUAGE,
@@ -29,14 +30,13 @@ OPTION_PREFIX = "option_"
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(name, engine.game_class(name).title) for name in engine.available_games()]
+    """The games in the reader's language (the profiles' translated titles)."""
+    return [(name, profile_for(name).title) for name in engine.available_games()]
 
 
 def game_title(name: str) -> str:
-    try:
-        return engine.game_class(name).title
-    except engine.EngineError:
-        return name
+    """The game's name in the reader's language (its name as stored when unknown)."""
+    return profile_for(name).title
 
 
 def with_titles(message: str) -> str:

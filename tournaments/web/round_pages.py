@@ -289,7 +289,9 @@ def round_swap(
     banner, status = None, 200
     try:
         if len(picked) != 2:
-            raise ServiceError(f"tick exactly two entrants to swap (you ticked {len(picked)})")
+            raise ServiceError(
+                _("tick exactly two entrants to swap (you ticked %(n)s)") % {"n": len(picked)}
+            )
         first, second = ids(picked)
         round_service.swap(round_, by=request.user, first=first, second=second)
     except ServiceError as error:

@@ -23,13 +23,14 @@ from tournaments.models import Club, Role, Round, Tournament
 from tournaments.services import scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
+from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.forms import game_title, option_spec, with_titles
 from tournaments.web.gates import club_view, may, tournament_view
 from tournaments.web.pairings import my_table
 from tournaments.web.self_entry_pages import self_entry_context
 from tournaments.web.setup_choices import initial_of
 from tournaments.web.setup_form import TournamentForm
-from tournaments.web.words import sentence
+from tournaments.web.words import sentence, stale_settings
 
 
 @require_GET
@@ -142,7 +143,12 @@ def tournament_setup(request: HttpRequest, club: Club, tournament: Tournament) -
         context["form"] = TournamentForm(
             initial=initial, game_type=tournament.game_type, locked=locked, creating=False
         )
+        context["version"] = tournament.version
         return render(request, "tournaments/setup.html", context)
+    # The version the form was filled from: kept through a refusal, so a form shown
+    # again with what was typed still saves only over the settings it started from.
+    expected = parse_version(request.POST.get("version"))
+    context["version"] = "" if expected is None else expected
     form = TournamentForm(
         request.POST, initial=initial, game_type=tournament.game_type, locked=locked,
         creating=False,
@@ -153,16 +159,44 @@ def tournament_setup(request: HttpRequest, club: Club, tournament: Tournament) -
     try:
         with transaction.atomic():
             changes = _changed(tournament, form.settings())
+            status_changed = form.cleaned_data["status"] != tournament.status
             if changes:
-                tournament_service.update_tournament(tournament, by=request.user, settings=changes)
-            if form.cleaned_data["status"] != tournament.status:
-                tournament_service.set_status(
-                    tournament, by=request.user, status=form.cleaned_data["status"]
+                tournament = tournament_service.update_tournament(
+                    tournament, by=request.user, settings=changes, expected_version=expected
                 )
+                expected = tournament.version
+            if status_changed:
+                tournament_service.set_status(
+                    tournament,
+                    by=request.user,
+                    status=form.cleaned_data["status"],
+                    expected_version=expected,
+                )
+    except StaleVersion as stale:
+        return _stale_setup(request, club, stale.current, locked)  # type: ignore[arg-type]
     except ServiceError as error:
         refused_by(form, error)
         return render(request, "tournaments/setup.html", context, status=error.status)
     return redirect("tournaments:page", slug=club.slug, tslug=tournament.slug)
+
+
+def _stale_setup(
+    request: HttpRequest, club: Club, current: Tournament, locked: bool
+) -> HttpResponse:
+    """The setup form again with the settings as they are now (someone else saved in
+    the meantime; nothing of this form was saved): 409."""
+    form = TournamentForm(
+        initial=initial_of(current), game_type=current.game_type, locked=locked, creating=False
+    )
+    context = {
+        "club": club,
+        "t": current,
+        "locked": locked,
+        "form": form,
+        "version": current.version,
+        "banner": stale_settings(),
+    }
+    return render(request, "tournaments/setup.html", context, status=409)
 
 
 @require_GET

@@ -10,11 +10,21 @@ parameters) in the reader's language with seats counted from 1
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.services.numbering import count_from_one
 from tournaments.services.rule_words import is_rule, rule_sentence
 
 REFUSED = "That was refused."
 """What an empty message says."""
+
+
+def stale_settings() -> str:
+    """A form saved from settings someone else has changed since (nothing was saved)."""
+    return _(
+        "Someone else changed these settings while you were editing: here they are now "
+        "— check and save again."
+    )
 
 
 def sentence(message: object, empty: str = REFUSED) -> str:

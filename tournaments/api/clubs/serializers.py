@@ -76,6 +76,9 @@ class ClubDetailSerializer(ClubSerializer):
 class MemberSerializer(serializers.Serializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=ROLES)
+    version = serializers.IntegerField(
+        help_text="changes with every change; its `ETag` (send it in `If-Match`)"
+    )
 
 
 class MemberSetSerializer(StrictSerializer):

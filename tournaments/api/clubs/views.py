@@ -23,6 +23,7 @@ from rest_framework.response import Response
 
 from tournaments.api.clubs import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
+from tournaments.api.shared.versions import IF_MATCH, PRECONDITION_FAILED, guarded, tagged
 from tournaments.api.shared.views import ClubAPIView, is_director
 from tournaments.models import Club, Membership, Player, Role, Team
 from tournaments.services import clubs
@@ -52,7 +53,17 @@ def club_detail(club: Club, request: Request) -> dict[str, Any]:
 
 
 def member(membership: Membership) -> dict[str, Any]:
-    return {"username": membership.user.get_username(), "role": membership.role}
+    return {
+        "username": membership.user.get_username(),
+        "role": membership.role,
+        "version": membership.version,
+    }
+
+
+def current_member(club: Club, username: str) -> dict[str, Any]:
+    """The member as they are now (a 412's ``current``; empty if no longer a member)."""
+    found = Membership.objects.filter(club=club, user__username=username).first()
+    return member(found) if found else {}
 
 
 def player(found: Player, *, private: bool) -> dict[str, Any]:
@@ -151,8 +162,11 @@ class MemberView(ClubAPIView):
 
     @extend_schema(
         summary="Set a member's role (directors; as for POST …/members/)",
+        description="The members list gives each member's `version`: send it as "
+        '`If-Match: "<version>"` to change the role only if nobody changed it since.',
         request=s.RoleSerializer,
-        responses={200: s.MemberSerializer, **club_errors(*WRITE)},
+        parameters=[IF_MATCH],
+        responses={200: s.MemberSerializer, **club_errors(*WRITE), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def put(self, request: Request, slug: str, username: str) -> Response:
@@ -160,15 +174,31 @@ class MemberView(ClubAPIView):
         body.is_valid(raise_exception=True)
         club = self.club(slug)
         role = body.validated_data["role"]
-        return Response(member(clubs.set_role(club, by=request.user, username=username, role=role)))
+        changed = guarded(
+            request,
+            lambda expected: clubs.set_role(
+                club, by=request.user, username=username, role=role, expected_version=expected
+            ),
+            lambda: current_member(club, username),
+        )
+        return tagged(Response(member(changed)), changed.version)
 
     @extend_schema(
         summary="Remove a member from the club (directors; owners for directors and owners)",
-        responses={204: None, **club_errors(400, 403, 404, 409)},
+        description="With `If-Match`, only if the membership is still at that version.",
+        parameters=[IF_MATCH],
+        responses={204: None, **club_errors(400, 403, 404, 409), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def delete(self, request: Request, slug: str, username: str) -> Response:
-        clubs.remove_member(self.club(slug), by=request.user, username=username)
+        club = self.club(slug)
+        guarded(
+            request,
+            lambda expected: clubs.remove_member(
+                club, by=request.user, username=username, expected_version=expected
+            ),
+            lambda: current_member(club, username),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -35,6 +35,9 @@ class EntrySerializer(EntryRefSerializer):
     household = serializers.CharField(
         required=False, allow_blank=True, help_text="private: shown to the club's directors only"
     )
+    version = serializers.IntegerField(
+        help_text="changes with every change; its `ETag` (send it in `If-Match`)"
+    )
 
 
 class EntryCreateSerializer(StrictSerializer):

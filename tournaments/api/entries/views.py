@@ -11,6 +11,7 @@ director keeps apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -22,6 +23,13 @@ from rest_framework.response import Response
 
 from tournaments.api.entries import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
+from tournaments.api.shared.versions import (
+    ETAG_NOTE,
+    IF_MATCH,
+    PRECONDITION_FAILED,
+    guarded,
+    tagged,
+)
 from tournaments.api.shared.views import ClubAPIView, is_director
 from tournaments.models import Entry, ForbiddenPair, Role, Tournament
 from tournaments.services import clubs, tournaments
@@ -43,6 +51,7 @@ def entry_detail(entry: Entry, *, private: bool) -> dict[str, Any]:
         "withdrawn_after": entry.withdrawn_after,
         "start_score": float(entry.start_score),
         "affiliation": entry.affiliation,
+        "version": entry.version,
     }
     if private:
         shown["household"] = entry.household
@@ -61,7 +70,16 @@ def pair_detail(pair: ForbiddenPair) -> dict[str, Any]:
 class EntryAPIView(ClubAPIView):
     def answer(self, request: Request, entry: Entry, code: int = status.HTTP_200_OK) -> Response:
         private = is_director(request, entry.tournament.club)
-        return Response(entry_detail(entry, private=private), status=code)
+        return tagged(Response(entry_detail(entry, private=private), status=code), entry.version)
+
+    def guarded(self, request: Request, entry: Entry, change: Callable[[int | None], Entry]):
+        """``change`` with the version ``If-Match`` names (412 with the entry if stale)."""
+        private = is_director(request, entry.tournament.club)
+        return guarded(
+            request,
+            change,
+            lambda: entry_detail(self.entry(entry.tournament, entry.pk), private=private),
+        )
 
     def body_entry(self, tournament: Tournament, entry_id: int, field: str) -> Entry:
         """An entry named in a request body: not there is bad input (400), not a 404."""
@@ -116,22 +134,33 @@ class EntriesView(EntryAPIView):
 class EntryView(EntryAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(summary="One entry", responses={200: s.EntrySerializer, **club_errors(*READ)})
+    @extend_schema(
+        summary="One entry",
+        description=ETAG_NOTE.strip(),
+        responses={200: s.EntrySerializer, **club_errors(*READ)},
+    )
     def get(self, request: Request, slug: str, tournament: str, entry_id: int) -> Response:
         return self.answer(request, self.entry(self.tournament(slug, tournament), entry_id))
 
     @extend_schema(
         summary="Change an entry's rating, household or affiliation (directors)",
-        description="Drops an unpublished draft round (its pairing no longer fits).",
+        description="Drops an unpublished draft round (its pairing no longer fits)." + ETAG_NOTE,
         request=s.EntryUpdateSerializer,
-        responses={200: s.EntrySerializer, **club_errors(*WRITE)},
+        parameters=[IF_MATCH],
+        responses={200: s.EntrySerializer, **club_errors(*WRITE), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def patch(self, request: Request, slug: str, tournament: str, entry_id: int) -> Response:
         body = s.EntryUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         entry = self.entry(self.tournament(slug, tournament), entry_id)
-        updated = tournaments.update_entry(entry, by=request.user, **body.validated_data)
+        updated = self.guarded(
+            request,
+            entry,
+            lambda expected: tournaments.update_entry(
+                entry, by=request.user, expected_version=expected, **body.validated_data
+            ),
+        )
         return self.answer(request, updated)
 
 
@@ -142,14 +171,20 @@ class CheckInView(EntryAPIView):
     @extend_schema(
         summary="Check an entry in: present for the next pairing (its player, scorers)",
         request=None,
-        responses={200: s.EntrySerializer, **club_errors(403, 404, 409)},
+        parameters=[IF_MATCH],
+        responses={200: s.EntrySerializer, **club_errors(403, 404, 409), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str, entry_id: int) -> Response:
         entry = self.entry(self.tournament(slug, tournament), entry_id)
-        return self.answer(
-            request, tournaments.check_in(entry, by=request.user, checked_in=self.present)
+        changed = self.guarded(
+            request,
+            entry,
+            lambda expected: tournaments.check_in(
+                entry, by=request.user, checked_in=self.present, expected_version=expected
+            ),
         )
+        return self.answer(request, changed)
 
 
 class CheckOutView(CheckInView):
@@ -158,7 +193,8 @@ class CheckOutView(CheckInView):
     @extend_schema(
         summary="Check an entry out: registered, not paired (its player, scorers)",
         request=None,
-        responses={200: s.EntrySerializer, **club_errors(403, 404, 409)},
+        parameters=[IF_MATCH],
+        responses={200: s.EntrySerializer, **club_errors(403, 404, 409), **PRECONDITION_FAILED},
     )
     def post(self, request: Request, slug: str, tournament: str, entry_id: int) -> Response:
         return super().post(request, slug, tournament, entry_id)
@@ -170,12 +206,20 @@ class WithdrawView(EntryAPIView):
     @extend_schema(
         summary="Withdraw an entry: no longer paired, results kept (its player, scorers)",
         request=None,
-        responses={200: s.EntrySerializer, **club_errors(403, 404, 409)},
+        parameters=[IF_MATCH],
+        responses={200: s.EntrySerializer, **club_errors(403, 404, 409), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str, entry_id: int) -> Response:
         entry = self.entry(self.tournament(slug, tournament), entry_id)
-        return self.answer(request, tournaments.withdraw(entry, by=request.user))
+        changed = self.guarded(
+            request,
+            entry,
+            lambda expected: tournaments.withdraw(
+                entry, by=request.user, expected_version=expected
+            ),
+        )
+        return self.answer(request, changed)
 
 
 # ---------------------------------------------------------------------- forbidden pairs

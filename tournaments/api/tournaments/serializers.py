@@ -135,6 +135,9 @@ class TournamentSerializer(serializers.Serializer):
     archived_at = serializers.DateTimeField(
         allow_null=True, help_text="when a director archived it (read-only since); null if not"
     )
+    version = serializers.IntegerField(
+        help_text="changes with every change; its `ETag` (send it in `If-Match`)"
+    )
 
 
 class StatusSerializer(StrictSerializer):

@@ -17,6 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api.shared.errors import READ, WRITE, club_errors
+from tournaments.api.shared.versions import (
+    ETAG_NOTE,
+    IF_MATCH,
+    PRECONDITION_FAILED,
+    guarded,
+    tagged,
+)
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.api.tournaments import serializers as s
 from tournaments.models import Tournament
@@ -59,7 +66,13 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "self_entry": t.self_entry,
         "entries_closed": details.entries_taken(t),
         "archived_at": t.archived_at,
+        "version": t.version,
     }
+
+
+def answer(t: Tournament, code: int = status.HTTP_200_OK) -> Response:
+    """The tournament, with its version as the ``ETag``."""
+    return tagged(Response(tournament_detail(t), status=code), t.version)
 
 
 class TournamentListView(ClubAPIView):
@@ -100,7 +113,7 @@ class TournamentListView(ClubAPIView):
         body.is_valid(raise_exception=True)
         club = self.club(slug)
         created = tournaments.create_tournament(club, by=request.user, settings=body.validated_data)
-        return Response(tournament_detail(created), status=status.HTTP_201_CREATED)
+        return answer(created, status.HTTP_201_CREATED)
 
 
 class TournamentDetailView(ClubAPIView):
@@ -108,28 +121,34 @@ class TournamentDetailView(ClubAPIView):
 
     @extend_schema(
         summary="A tournament's public settings and status",
+        description=ETAG_NOTE.strip(),
         responses={200: s.TournamentSerializer, **club_errors(*READ)},
     )
     def get(self, request: Request, slug: str, tournament: str) -> Response:
-        return Response(tournament_detail(self.tournament(slug, tournament)))
+        return answer(self.tournament(slug, tournament))
 
     @extend_schema(
         summary="Change settings (directors)",
         description="Only the settings sent change. The game, options, table sizes, entry "
         "kind and pairing method are fixed once a round is published (409), and changing "
-        "them drops an unpublished draft round. An error names the `field` at fault.",
+        "them drops an unpublished draft round. An error names the `field` at fault." + ETAG_NOTE,
         request=s.TournamentUpdateSerializer,
-        responses={200: s.TournamentSerializer, **club_errors(*WRITE)},
+        parameters=[IF_MATCH],
+        responses={200: s.TournamentSerializer, **club_errors(*WRITE), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def patch(self, request: Request, slug: str, tournament: str) -> Response:
         body = s.TournamentUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
-        updated = tournaments.update_tournament(
-            found, by=request.user, settings=body.validated_data
+        updated = guarded(
+            request,
+            lambda expected: tournaments.update_tournament(
+                found, by=request.user, settings=body.validated_data, expected_version=expected
+            ),
+            lambda: tournament_detail(self.tournament(slug, tournament)),
         )
-        return Response(tournament_detail(updated))
+        return answer(updated)
 
 
 class TournamentStatusView(ClubAPIView):
@@ -137,15 +156,24 @@ class TournamentStatusView(ClubAPIView):
 
     @extend_schema(
         summary="Set the status: draft, open (for entries), running, finished (directors)",
+        description="Honours `If-Match` like a change of settings." + ETAG_NOTE,
         request=s.StatusSerializer,
-        responses={200: s.TournamentSerializer, **club_errors(*WRITE)},
+        parameters=[IF_MATCH],
+        responses={200: s.TournamentSerializer, **club_errors(*WRITE), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str) -> Response:
         body = s.StatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
-        changed = tournaments.set_status(
-            found, by=request.user, status=body.validated_data["status"]
+        changed = guarded(
+            request,
+            lambda expected: tournaments.set_status(
+                found,
+                by=request.user,
+                status=body.validated_data["status"],
+                expected_version=expected,
+            ),
+            lambda: tournament_detail(self.tournament(slug, tournament)),
         )
-        return Response(tournament_detail(changed))
+        return answer(changed)
