@@ -260,3 +260,17 @@ def test_a_casual_game_refused_by_its_options_says_why_in_italian():
         new_casual_game(user=user, game_type="scopa", players=2, options={"target": 0}, seat=0)
     assert str(caught.value) == "l'opzione 'Punti per vincere' deve essere almeno 1"
     assert Game.objects.count() == 0
+
+
+def test_a_tournaments_table_sizes_are_refused_with_the_games_italian_title():
+    from tournaments.services.errors import ServiceError
+    from tournaments.services.tournaments import check_game
+
+    settings = {"game_type": "german_whist", "table_sizes": [3], "options": {}}
+    settings |= {"pairing_method": "swiss", "entry_kind": "individual"}
+    with override("it"), pytest.raises(ServiceError) as italian:
+        check_game(settings)
+    assert str(italian.value) == "a Whist a due con pesca si gioca in 2 giocatori, non in 3"
+    with override("en"), pytest.raises(ServiceError) as english:
+        check_game(settings)
+    assert str(english.value) == "german_whist is played by 2 players, not 3"
