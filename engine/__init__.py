@@ -71,8 +71,8 @@ def game_class(name: str) -> type[Game]:
     try:
         module_name, class_name = _GAME_MODULES[name]
     except (KeyError, TypeError):
-        known = ", ".join(_GAME_MODULES)
-        raise UnknownGame(message("game.unknown", value=repr(name), text=known)) from None
+        known = list(_GAME_MODULES)
+        raise UnknownGame(message("game.unknown", value=repr(name), games=known)) from None
 
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls

@@ -102,9 +102,9 @@ class EventDispatch:
         event_type = event.get("type")
         parser = self._parsers.get(event_type) if isinstance(event_type, str) else None
         if parser is None:
-            known = ", ".join(sorted(self._parsers))
+            known = sorted(self._parsers)
             raise MalformedEvent(
-                message("malformed.type", game=self.name, value=repr(event_type), text=known),
+                message("malformed.type", game=self.name, value=repr(event_type), events=known),
                 event,
             )
 

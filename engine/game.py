@@ -89,9 +89,8 @@ class Game(LegalQueries):
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOption(message("players.not_a_number", value=repr(players)))
         if players not in self.player_counts:
-            counts = " or ".join(str(n) for n in self.player_counts)
             raise InvalidOption(
-                message("players.count", game=self.name, text=counts, count=players)
+                message("players.count", game=self.name, counts=self.player_counts, count=players)
             )
         self.players = players
         self.options: dict[str, Any] = resolve_options(self.name, self.option_spec, options)
@@ -164,7 +163,7 @@ class Game(LegalQueries):
         """Validate and apply an already parsed action."""
         if self.phase == OVER:
             raise WrongPhase(
-                message("phase.over", text=str(action)),
+                message("phase.over", event=action.type),
                 seat=action.seat,
                 event=event if event is not None else action.to_event(),
             )

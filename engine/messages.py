@@ -63,7 +63,15 @@ PARAMETER_KINDS: dict[str, str] = {
     "game": "a game's name ('scopa')",
     "phase": "a phase of a deal ('play', 'deal')",
     "value": "an offending value as the client wrote it, already quoted (Python repr)",
-    "text": "words the engine cannot type further (English only; show as they are)",
+    "counts": "whole numbers, alternatives (a game's player counts); English writes '2 or 3 or 4'",
+    "games": "a list of game names ('scopa'); English writes them separated by commas",
+    "events": "a list of event types ('deal', 'play'); English writes them separated by commas",
+    "options": "a list of a game's option names; English writes them separated by commas "
+    "('none' when empty)",
+    "choices": "the values an option may take; English writes them quoted, separated by commas",
+    "signals": "a list of Tresette signals; English writes them separated by commas",
+    "text": "words from a caller outside the engine (only the 'text' code: the engine's own "
+    "codes never carry prose, so that every reader gets them in their language)",
     "reason": "a nested message, {'code': …, 'params': …}: why (rendered the same way)",
 }
 """The vocabulary of parameter kinds, with what a value of each kind is."""
@@ -92,18 +100,18 @@ MESSAGES: dict[str, str] = {
     "option.int": gettext_noop("option '{option}' must be a whole number, not {value}"),
     "option.minimum": gettext_noop("option '{option}' must be at least {number}"),
     "option.maximum": gettext_noop("option '{option}' must be at most {number}"),
-    "option.choice": gettext_noop("option '{option}' must be one of {text}, not {value}"),
+    "option.choice": gettext_noop("option '{option}' must be one of {choices}, not {value}"),
     "option.card": gettext_noop("option '{option}': {reason}"),
     "option.check": gettext_noop("option '{option}' {reason}"),
     "option.not_an_object": gettext_noop("options must be an object of name: value, not {value}"),
-    "option.unknown": gettext_noop("{game} has no option {value} (its options are: {text})"),
+    "option.unknown": gettext_noop("{game} has no option {value} (its options are: {options})"),
     "players.not_a_number": gettext_noop(
         "the number of players must be a whole number, not {value}"
     ),
-    "players.count": gettext_noop("{game} is played by {text} players, not {count}"),
+    "players.count": gettext_noop("{game} is played by {counts} players, not {count}"),
     "first_dealer": gettext_noop("first_dealer must be a seat from 0 to {seat}, not {value}"),
     "view.seat": gettext_noop("seat must be from 0 to {seat}, not {value}"),
-    "game.unknown": gettext_noop("there is no game called {value} (the games are: {text})"),
+    "game.unknown": gettext_noop("there is no game called {value} (the games are: {games})"),
     # Turn, phase, cards and deck (any game).
     "turn": gettext_noop("seat {seat} cannot {event} now: it is seat {seat_expected}'s turn"),
     "turn.seats": gettext_noop("seat {seat} cannot {event} now: it is the turn of seat(s) {seats}"),
@@ -111,7 +119,7 @@ MESSAGES: dict[str, str] = {
     "turn.nobody_deal": gettext_noop(
         "seat {seat} cannot {event} now: no seat may act now (a deal is awaited)"
     ),
-    "phase.over": gettext_noop("the game is over; {text} cannot be applied"),
+    "phase.over": gettext_noop("the game is over: no {event} can be applied any more"),
     "phase.nobody": gettext_noop("no seat can act now"),
     "phase.between_deals": gettext_noop(
         "a {event} is only allowed between deals; the current deal is still in its {phase} phase"
@@ -143,7 +151,9 @@ MESSAGES: dict[str, str] = {
     "tally.rejected": gettext_noop("tally rejected: {reason}"),
     # Events that do not have the shape RECORDS.md describes.
     "malformed.not_an_object": gettext_noop("an event must be a JSON object, not {value}"),
-    "malformed.type": gettext_noop("{game} has no event of type {value} (its events are: {text})"),
+    "malformed.type": gettext_noop(
+        "{game} has no event of type {value} (its events are: {events})"
+    ),
     "malformed.no_tally": gettext_noop("{game} does not accept tally events"),
     "malformed.missing": gettext_noop("the {event} event needs a '{field}' field"),
     "malformed.seat": gettext_noop("'seat' must be a seat number from 0 to {seat}, not {value}"),
@@ -199,7 +209,7 @@ def plain_text(text: str) -> Message:
 def render(code: str, params: Mapping[str, Any]) -> str:
     """The English text of ``code`` with its (plain) ``params``."""
     template = _templates()[code]
-    return template.format(**{name: _english(name, value) for name, value in params.items()})
+    return template.format(**{name: english(name, value) for name, value in params.items()})
 
 
 def kind_of(name: str) -> str:
@@ -243,10 +253,17 @@ def _plain(name: str, value: Any) -> Any:
     return value
 
 
-def _english(name: str, value: Any) -> str:
+def english(name: str, value: Any) -> str:
+    """The parameter ``name`` with (plain) ``value`` as the English text writes it."""
     kind = kind_of(name)
     if kind in ("reason", "action"):
         return render(value["code"], value["params"])
+    if kind == "counts":
+        return " or ".join(str(number) for number in value)
+    if kind in ("games", "events", "options", "signals"):
+        return ", ".join(str(item) for item in value) or "none"
+    if kind == "choices":
+        return ", ".join(repr(item) for item in value)
     if kind == "melds":
         return "; ".join(" ".join(meld) for meld in value)
     if kind == "rank":

@@ -34,48 +34,54 @@ class Option:
     nullable: bool = False
     check: Callable[[Any], Message | None] | None = None
 
-    def validate(self, value: Any) -> Any:
-        """Return ``value`` in canonical form, or raise :class:`InvalidOption`."""
+    def validate(self, value: Any, game: str | None = None) -> Any:
+        """Return ``value`` in canonical form, or raise :class:`InvalidOption`. With the
+        ``game``'s name, the refusal carries it (a reader's page names the option by
+        the game's label for it)."""
         name = self.name
+        of = {"game": game} if game else {}
         if value is None:
             if self.nullable:
                 return None
-            raise InvalidOption(message("option.null", option=name), option=name)
+            raise InvalidOption(message("option.null", option=name, **of), option=name)
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidOption(
-                    message("option.bool", option=name, value=repr(value)), option=name
+                    message("option.bool", option=name, value=repr(value), **of), option=name
                 )
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOption(message("option.int", option=name, value=repr(value)), name)
+                raise InvalidOption(
+                    message("option.int", option=name, value=repr(value), **of), name
+                )
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOption(
-                    message("option.minimum", option=name, number=self.minimum), name
+                    message("option.minimum", option=name, number=self.minimum, **of), name
                 )
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOption(
-                    message("option.maximum", option=name, number=self.maximum), name
+                    message("option.maximum", option=name, number=self.maximum, **of), name
                 )
         elif self.kind == "str":
             if not isinstance(value, str) or (self.choices and value not in self.choices):
-                allowed = ", ".join(repr(c) for c in self.choices or ())
+                allowed = list(self.choices or ())
                 raise InvalidOption(
-                    message("option.choice", option=name, text=allowed, value=repr(value)), name
+                    message("option.choice", option=name, choices=allowed, value=repr(value), **of),
+                    name,
                 )
         elif self.kind == "card":
             try:
                 value = Card.parse(value).code
             except MalformedCard as error:
                 raise InvalidOption(
-                    message("option.card", option=name, reason=error.message),
+                    message("option.card", option=name, reason=error.message, **of),
                     option=name,
                 ) from None
         if self.check is not None:
             problem = self.check(value)
             if problem:
                 raise InvalidOption(
-                    message("option.check", option=name, reason=problem), option=name
+                    message("option.check", option=name, reason=problem, **of), option=name
                 )
         return value
 
@@ -90,13 +96,12 @@ def resolve_options(
         raise InvalidOption(message("option.not_an_object", value=repr(given)))
     for name in given:
         if name not in spec:
-            known = ", ".join(sorted(spec)) or "none"
             raise InvalidOption(
-                message("option.unknown", game=game_name, value=repr(name), text=known),
+                message("option.unknown", game=game_name, value=repr(name), options=sorted(spec)),
                 option=name,
             )
 
     return {
-        name: option.validate(given[name]) if name in given else option.default
+        name: option.validate(given[name], game_name) if name in given else option.default
         for name, option in spec.items()
     }

@@ -26,7 +26,7 @@ TRICK_GAME_MESSAGES: dict[str, str] = {
     ),
     # Tresette
     "tresette.malformed.signal": gettext_noop(
-        "'signal' must be one of {text} (or left out), not {value}"
+        "'signal' must be one of {signals} (or left out), not {value}"
     ),
     "tresette.signal.refused": gettext_noop(
         "seat {seat} cannot play {card} with {signal}: {reason}"

@@ -9,12 +9,12 @@ API).
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -27,15 +27,17 @@ from scoring.web import refusing_bad_rounds, round_param
 from tournaments.models import Club, Role, Tournament
 from tournaments.services import scoring_settings
 from tournaments.services.errors import ServiceError
+from tournaments.web.club_time import for_the_room
 from tournaments.web.gates import may, tournament_view
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence
 
 
-def _in_club_language(club: Club) -> translation.override:
+def _in_club_language(club: Club) -> AbstractContextManager[None]:
     """A printed page speaks the club's language (it is pinned up in the club), whatever
-    the reader's browser asks for; so do its numbers (``10,5``)."""
-    return translation.override(club.language or None)
+    the reader's browser asks for; so do its numbers (``10,5``), and its "printed at"
+    time is on the club's clock."""
+    return for_the_room(club)
 
 
 def _pdf(body: bytes, filename: str) -> HttpResponse:

@@ -29,6 +29,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
 from django.test.client import RequestFactory
+from django.utils import timezone, translation
 
 from tavolo import celery_app
 
@@ -41,6 +42,17 @@ WORKER_START_TIMEOUT = 30.0
 # sent (the worker fixture checks that it did).
 TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
 celery_app.conf.task_default_queue = TEST_QUEUE
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind() -> Iterator[None]:
+    """A request activates its language for the whole thread (Django's middleware
+    never deactivates it), and a page printed for the room its club's: each test
+    starts from the site's default (English, on the site's clock), not the language
+    or zone the previous test's last request left."""
+    yield
+    translation.deactivate()
+    timezone.deactivate()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -260,7 +260,7 @@ class Tresette(TrickGame):
             return plain
         if not isinstance(signal, str) or signal not in SIGNALS:
             raise MalformedEvent(
-                message("tresette.malformed.signal", text=", ".join(SIGNALS), value=repr(signal)),
+                message("tresette.malformed.signal", signals=list(SIGNALS), value=repr(signal)),
                 event,
             )
         assert plain.seat is not None and plain.card is not None

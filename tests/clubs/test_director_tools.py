@@ -158,7 +158,7 @@ def test_every_bad_line_is_listed_including_ones_the_database_refuses(club, cup,
         ("rating\n1200\n", "with a “name” column"),
         ("name,colour\nAda,red\n", "unknown column “colour”"),
         ("name\n", "names no entrant"),
-        ("name\nAda,1,2\n", "Line 2: 3 values, but line 1 names 1 columns"),
+        ("name\nAda,1,2\n", "Line 2: 3 values, but line 1 names 1 column"),
     ],
 )
 def test_bad_files_are_refused_in_words(cup, director, text, words):

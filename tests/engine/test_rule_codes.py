@@ -78,6 +78,12 @@ SAMPLE: dict[str, Any] = {
     "signal": "volo",
     "colour": "red",
     "pile": "stock",
+    "counts": [2, 3, 4, 6],
+    "games": ["scopa", "briscola"],
+    "events": ["deal", "play"],
+    "options": ["target", "games"],
+    "choices": ["each_play", "deal"],
+    "signals": ["busso", "volo"],
 }
 """A value of every parameter kind, to render every template with."""
 
@@ -216,6 +222,33 @@ def test_a_plain_string_from_outside_the_engine_gets_the_text_code() -> None:
     assert str(error) == "option 'target' clashes with the moon"
 
 
+def test_no_rule_code_but_text_carries_prose_in_its_params() -> None:
+    """Every parameter is typed data a reader's language can write (numbers, keys,
+    lists of them): only the ``text`` code (words from outside the engine) holds prose."""
+    for code, template in catalogue().items():
+        kinds = {kind_of(name) for name in placeholders(template)}
+        assert code == "text" or "text" not in kinds, code
+
+
+def test_the_listing_params_are_lists_of_keys_and_english_writes_them_as_it_did() -> None:
+    assert message("players.count", game="scopa", counts=(2, 3, 4, 6), count=5) == (
+        "scopa is played by 2 or 3 or 4 or 6 players, not 5"
+    )
+    assert message("option.unknown", game="scopa", value="'x'", options=[]) == (
+        "scopa has no option 'x' (its options are: none)"
+    )
+    with pytest.raises(InvalidOption) as raised:
+        new_game("scopa", 2, {"x": 1})
+    assert raised.value.params["options"] == sorted(engine.game_class("scopa").option_spec)
+    with pytest.raises(InvalidOption) as raised:
+        new_game("scopa", 5)
+    assert raised.value.params == {"game": "scopa", "counts": [2, 3, 4, 6], "count": 5}
+    with pytest.raises(EngineError) as raised:
+        engine.game_class("poker")
+    assert raised.value.params["games"] == engine.available_games()
+    assert str(raised.value).endswith(f"(the games are: {', '.join(engine.available_games())})")
+
+
 # ---------------------------------------------------------------------- the source
 
 
@@ -238,6 +271,32 @@ def test_no_refusal_in_the_engine_is_raised_with_bare_english() -> None:
             ):
                 bare.append(f"{path.relative_to(ENGINE)}:{node.lineno}")
     assert bare == []
+
+
+def _has_words(node: ast.AST) -> bool:
+    return any(
+        isinstance(part, ast.Constant) and isinstance(part.value, str) for part in ast.walk(node)
+    )
+
+
+def test_no_message_is_given_a_parameter_written_as_english_prose() -> None:
+    """A ``text=`` parameter, an f-string, a joined value would reach a
+    reader in English whatever their language: the raise sites give data instead."""
+    prose = []
+    for path in engine_sources():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and called_name(node) in ("message", "Message")):
+                continue
+            for keyword in node.keywords:
+                value = keyword.value
+                if (
+                    keyword.arg == "text"
+                    or isinstance(value, ast.JoinedStr)
+                    or (isinstance(value, ast.Call) and called_name(value) == "join")
+                    or (isinstance(value, ast.BinOp) and _has_words(value))
+                ):
+                    prose.append(f"{path.relative_to(ENGINE)}:{node.lineno} {keyword.arg}")
+    assert prose == []
 
 
 def test_every_code_the_source_names_is_catalogued() -> None:

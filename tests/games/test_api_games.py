@@ -913,7 +913,7 @@ def test_a_bad_record_is_rejected_whole_with_its_index(director, players):
     assert answer["index"] == 5
     assert "turn" in answer["reason"]
     assert answer["code"] == "turn" and answer["params"]["seat"] == wrong_seat
-    assert "event 6 of the record (index 5)" in answer["detail"]
+    assert answer["detail"].startswith("Event 6 of the record is refused: ")  # people count from 1
     assert "events[" not in answer["detail"]
 
     assert Game.objects.count() == games_before

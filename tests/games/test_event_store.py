@@ -519,8 +519,9 @@ def test_a_bad_record_is_rejected_whole_with_the_event_index(how, index):
         bad["events"][index] = ["deal"]
     else:
         bad["events"][index] = {"type": "bid", "seat": 0}
-    where = rf"event {index + 1} of the record \(index {index}\) is rejected"
-    with pytest.raises(RecordRejected, match=where) as raised:
+    with pytest.raises(
+        RecordRejected, match=rf"^Event {index + 1} of the record is refused: "
+    ) as raised:
         import_record(bad)
     assert raised.value.details["index"] == index
     assert raised.value.details["reason"]
@@ -530,13 +531,13 @@ def test_a_bad_record_is_rejected_whole_with_the_event_index(how, index):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: r.pop("events"), "no 'events'"),
-        (lambda r: r.pop("game"), "no 'game'"),
+        (lambda r: r.pop("events"), "no “events”"),
+        (lambda r: r.pop("game"), "no “game”"),
         (lambda r: r.update(events={"0": {}}), "must be a list"),
         (lambda r: r.update(game="poker"), "no game called 'poker'"),
         (lambda r: r.update(players=7), "not 7"),
         (lambda r: r.update(options={"target": "lots"}), "target"),
-        (lambda r: r.update(format="tavolo-record/9"), "unknown record format"),
+        (lambda r: r.update(format="tavolo-record/9"), 'format is "tavolo-record/9"'),
         (lambda r: r["events"].append({"type": "play", "seat": 0, "card": "AS"}), "over"),
     ],
 )

@@ -46,6 +46,7 @@ from tests.support.every_page import (
     SEAT_USERS,
     VISITS,
     Visit,
+    cup,
     pdf_urls,
     seat_to_act,
 )
@@ -175,6 +176,20 @@ def test_the_pdfs_speak_their_clubs_language(world: World, name: str) -> None:
             for typed in world.typed:
                 text = text.replace(typed, " ")
             assert left_over(text, LANGUAGES[language]) == [], (url, text)
+
+
+def test_the_table_cards_speak_their_clubs_language(world: World) -> None:
+    """The table cards are printed for the room: the Italian club's read Italian to an
+    English browser as to an Italian one."""
+    url = cup("rounds/3/cards")(world)
+    language = world.thursday.club.language
+    for browser in ("it", "en"):
+        answer = _client(world, world.director.get_username()).get(
+            url, HTTP_ACCEPT_LANGUAGE=browser
+        )
+        assert answer.status_code == 200, url
+        text = visible_text(answer.content.decode(), world.typed)
+        assert left_over(text, LANGUAGES[language]) == [], (browser, in_context(text, []))
 
 
 def _handlers() -> dict[str, Callable[[Any], HttpResponse]]:

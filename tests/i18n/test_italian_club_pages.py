@@ -178,7 +178,8 @@ def director_pages(setup: Setup) -> dict[str, tuple[str, str, int]]:
         "entries": (reverse("tournaments:entries", args=[club, cup]), "get", 200),
         "round control": (reverse("rounds:control", args=rnd), "get", 200),
         "public pairings": (reverse("rounds:public", args=rnd), "get", 200),
-        "table cards": (reverse("rounds:cards", args=rnd), "get", 200),
+        # The table cards follow the club's language, not the browser's: see
+        # test_italian_printing.py.
         "archive": (reverse("tournaments:archive", args=[club, cup]), "get", 200),
         "confirm pair": (reverse("rounds:pair", args=[club, cup]), "post", 409),
         "dashboard": (reverse("accounts:dashboard"), "get", 200),
@@ -225,7 +226,6 @@ def test_the_draft_rounds_control_page_speaks_italian(client: Client, evening: S
         ("entries", ("Iscrizioni", "presenti su", "Aggiungi un'iscrizione", "Elo")),
         ("round control", ("Turno 1", "Abbinamenti pubblici", "Chiudi il turno 1", "Correzioni")),
         ("public pairings", ("Turno 1", "Tavolo 1", "Classifica", "Segnapunti")),
-        ("table cards", ("Cartellini dei tavoli, turno 1", "Stampa", "Posto 1")),
         ("confirm pair", ("Abbinare il turno 2?", "Tavolo 1")),
         ("dashboard", ("Turno 1", "Tavolo 2", "direttore")),
         ("404", ("Pagina non trovata",)),

@@ -15,14 +15,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import override
 
-from engine import EngineError
-from engine.messages import all_codes, catalogue, message
+from engine import EngineError, new_game
+from engine.messages import all_codes, catalogue, kind_of, message
+from tests.engine.test_rule_codes import SAMPLE
 from tests.games.test_web_games import make_game, seat_url, stamp, to_act
 from tests.games.test_web_italian import page as trick_page
 from tests.games.test_web_rummy import page as rummy_page
 from tests.games.test_web_rummy import state_of, until
 from tests.support.factories import published
 from tests.support.sheets import cid
+from tournaments.games import profile_for
 from tournaments.models import Game
 from tournaments.services import sheets
 from tournaments.services.games import read_state
@@ -99,6 +101,67 @@ def test_italian_rendering_names_seats_from_1_cards_suits_and_nested_reasons():
     assert render("turn.seats", {"seat": 3, "event": "split", "seats": [0, 2]}, language="it") == (
         "il posto 4 non può dividere la mano adesso: tocca ai posti 1, 3"
     )
+
+
+def test_lists_games_and_options_read_in_italian_and_english_stays_the_engines():
+    counts = message("players.count", game="scopa", counts=[2, 3, 4, 6], count=5)
+    assert render(counts, language="it") == "a Scopa si gioca in 2, 3, 4 o 6 giocatori, non in 5"
+    assert render(counts, language="en") == "scopa is played by 2 or 3 or 4 or 6 players, not 5"
+    unknown = message("game.unknown", value="'poker'", games=["scopa", "briscola"])
+    assert render(unknown, language="it") == (
+        "non esiste un gioco chiamato 'poker' (i giochi sono: Scopa, Briscola)"
+    )
+    assert render(unknown, language="en").endswith("(the games are: scopa, briscola)")
+    signal = message("tresette.malformed.signal", signals=["busso", "volo", "striscio"], value="1")
+    assert render(signal, language="it") == (
+        "'signal' deve essere busso, volo o striscio (o mancare), non 1"
+    )
+    assert render("phase.over", {"event": "play"}, language="it") == (
+        "la partita è finita: non si può più giocare"
+    )
+
+
+def test_an_option_and_its_choices_are_named_by_their_italian_labels():
+    with pytest.raises(EngineError) as raised:
+        new_game("scopa", 2, {"target": 0})
+    assert raised.value.params["game"] == "scopa"
+    with override("it"):
+        label = str(
+            profile_for("scopa").option_label(profile_for("scopa").option_spec["target"])[0]
+        )
+    italian = render(raised.value, language="it")
+    assert f"'{label}'" in italian and "target" not in italian
+    assert "'target'" in render(raised.value, language="en")
+    with pytest.raises(EngineError) as raised:
+        new_game("scopa", 2, {"nonsense": 1})
+    italian = render(raised.value, language="it")
+    assert italian.startswith("Scopa non ha l'opzione 'nonsense' (le sue opzioni sono: ")
+    assert label in italian
+    spec = profile_for("scopa").option_spec
+    chooser = next(name for name, option in spec.items() if option.choices)
+    with pytest.raises(EngineError) as raised:
+        new_game("scopa", 2, {chooser: "nonsense"})
+    italian = render(raised.value, language="it")
+    with override("it"):
+        labels = [
+            str(profile_for("scopa").choice_label(spec[chooser], c)) for c in spec[chooser].choices
+        ]
+    assert all(f"“{label}”" in italian for label in labels), italian
+    assert " o “" in italian and " or " not in italian
+
+
+@pytest.mark.parametrize("code", all_codes())
+def test_no_rule_code_reads_english_words_in_italian(code):
+    """Each code rendered in Italian with a value of every kind its template takes: its
+    lists are joined the Italian way, its options and games named by their labels."""
+    params = {name: SAMPLE[kind_of(name)] for name in placeholders(catalogue()[code])}
+    if code == "text":
+        return
+    italian = render(
+        code, {**params, "game": "scopa"} if "option" in params else params, language="it"
+    )
+    for english in (" or ", "none", "hearts", "spades", " seat ", "the game"):
+        assert english not in italian, (code, italian)
 
 
 # ------------------------------------------------------------ through the pages
@@ -184,7 +247,7 @@ def test_an_option_refused_reads_in_the_readers_language_and_the_api_keeps_engli
     with override("en"):
         assert in_words(error) == str(error) == "option 'target' must be at least 1"
     with override("it"):
-        assert in_words(error) == "l'opzione 'target' deve essere almeno 1"
+        assert in_words(error) == "l'opzione 'Punti per vincere' deve essere almeno 1"
 
 
 @pytest.mark.django_db
@@ -195,5 +258,19 @@ def test_a_casual_game_refused_by_its_options_says_why_in_italian():
     user = get_user_model().objects.create_user("olga", password="pw")
     with override("it"), pytest.raises(ServiceError) as caught:
         new_casual_game(user=user, game_type="scopa", players=2, options={"target": 0}, seat=0)
-    assert str(caught.value) == "l'opzione 'target' deve essere almeno 1"
+    assert str(caught.value) == "l'opzione 'Punti per vincere' deve essere almeno 1"
     assert Game.objects.count() == 0
+
+
+def test_a_tournaments_table_sizes_are_refused_with_the_games_italian_title():
+    from tournaments.services.errors import ServiceError
+    from tournaments.services.tournaments import check_game
+
+    settings = {"game_type": "german_whist", "table_sizes": [3], "options": {}}
+    settings |= {"pairing_method": "swiss", "entry_kind": "individual"}
+    with override("it"), pytest.raises(ServiceError) as italian:
+        check_game(settings)
+    assert str(italian.value) == "a Whist a due con pesca si gioca in 2 giocatori, non in 3"
+    with override("en"), pytest.raises(ServiceError) as english:
+        check_game(settings)
+    assert str(english.value) == "german_whist is played by 2 players, not 3"

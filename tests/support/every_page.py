@@ -300,7 +300,6 @@ VISITS: dict[str, list[Visit]] = {
     "rounds:close": [Visit(D, cup("rounds/3/close"), data=form(), status=ANY_REFUSAL)],
     "rounds:correct": [Visit(D, cup("rounds/3/correct"), data=form(), status=ANY_REFUSAL)],
     "rounds:forfeit": [Visit(D, cup("rounds/3/forfeit"), data=form(), status=ANY_REFUSAL)],
-    "rounds:cards": [Visit(D, cup("rounds/3/cards"))],
     "rounds:unpublish": [Visit(D, cup("rounds/3/unpublish"), status=ANY_REFUSAL)],
     "standings:page": [
         Visit("anonymous", cup("standings/")),
@@ -381,6 +380,10 @@ EXEMPT = {
     "standings:crosstable-pdf": "a PDF: test_the_pdfs_speak_their_clubs_language",
     "standings:report-pdf": "a PDF: test_the_pdfs_speak_their_clubs_language",
     "sheets:round-pdf": "a PDF: test_the_pdfs_speak_their_clubs_language",
+    "rounds:cards": (
+        "printed for the room in its club's language: "
+        "test_the_table_cards_speak_their_clubs_language"
+    ),
     "javascript-catalog": "the scripts' words, checked by tests/i18n/test_italian_js.py",
     "healthz": "the load balancer's health check, JSON",
     "favicon": "an icon",

@@ -253,3 +253,31 @@ def test_tournaments_today_follow_their_date_on_the_clubs_clock():
     cup("Finished today", status="finished", starts_on=today)
     cup("Archived", starts_on=today, archived_at=timezone.now())
     assert {t.name for t in tournaments_today([club])} == shown
+
+
+def test_an_undated_draft_set_up_today_is_today_on_the_clubs_clock():
+    """Set up a minute after the club's midnight (the day before, in UTC): today."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from tournaments.services.dashboard import tournaments_today
+
+    club = make_club()
+    club.time_zone = "Pacific/Auckland"
+    club.save()
+    director = director_of(club)
+    zone = ZoneInfo("Pacific/Auckland")
+    midnight = dt.datetime.combine(timezone.localdate(timezone=zone), dt.time.min, tzinfo=zone)
+
+    def draft(name, created_at):
+        t = tournaments.create_tournament(
+            club, by=director, settings={"name": name, "game_type": "german_whist"}
+        )
+        Tournament.objects.filter(pk=t.pk).update(created_at=created_at)
+
+    draft("Just after midnight", midnight + dt.timedelta(minutes=1))
+    draft("Just before midnight", midnight - dt.timedelta(minutes=1))
+    with timezone.override(dt.UTC):  # whatever the page's zone
+        assert {t.name for t in tournaments_today([club])} == {"Just after midnight"}

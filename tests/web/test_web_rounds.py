@@ -87,11 +87,13 @@ def test_create_enter_check_in_pair_swap_publish_pairings_cards(client, club, di
         assert name in page
     assert page.index(Entry.objects.get(pk=a).name) < page.index(Entry.objects.get(pk=c).name)
 
+    # The table cards are printed for the room: in the club's language (Italian here),
+    # whatever the browser asks for.
     cards = html(client.get(url(cup, "rounds/1/cards")))
     assert cards.count('class="table-card"') == 2 and "data-print" in cards
     for table in round_.tables.all():
         for seat in table.game.seats.all():
-            seat_no = f'<span class="seat-no">Seat {seat.number + 1}</span>'
+            seat_no = f'<span class="seat-no">Posto {seat.number + 1}</span>'
             assert f'{seat_no} <span class="seat-name">{seat.player.name}</span>' in cards
 
 

@@ -11,6 +11,7 @@ so it can switch to a tournament date once tournaments have one.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -85,13 +86,17 @@ def tournaments_today(clubs: list[Club]) -> QuerySet[Tournament]:
     """The clubs' tournaments of today, none archived or finished: every running one,
     those dated today on their club's clock, and those with no date yet that are open
     for entries or were set up today."""
-    dated_today = Q()
+    dated_today, made_today = Q(), Q()
     for club in clubs:
-        today = timezone.localdate(timezone=ZoneInfo(club.time_zone))
+        zone = ZoneInfo(club.time_zone)
+        today = timezone.localdate(timezone=zone)
         dated_today |= Q(club=club, starts_on=today)
-    undated = Q(starts_on__isnull=True) & (
-        Q(status=Tournament.Status.OPEN) | Q(created_at__date=timezone.localdate())
-    )
+        # "Set up today" on the club's clock too (not the page's zone).
+        midnight = dt.datetime.combine(today, dt.time.min, tzinfo=zone)
+        made_today |= Q(
+            club=club, created_at__gte=midnight, created_at__lt=_next_midnight(today, zone)
+        )
+    undated = Q(starts_on__isnull=True) & (Q(status=Tournament.Status.OPEN) | made_today)
     return (
         Tournament.objects.filter(club__in=clubs, archived_at__isnull=True)
         .filter(Q(status=Tournament.Status.RUNNING) | dated_today | undated)
@@ -99,6 +104,10 @@ def tournaments_today(clubs: list[Club]) -> QuerySet[Tournament]:
         .select_related("club")
         .order_by("club__name", "name")
     )
+
+
+def _next_midnight(day: dt.date, zone: ZoneInfo) -> dt.datetime:
+    return dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
 
 
 def evening(tournament: Tournament, *, directs: bool) -> Evening:

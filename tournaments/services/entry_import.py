@@ -28,6 +28,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Entry, Player, Role, Tournament
 from tournaments.services import clubs as club_service
@@ -74,26 +75,28 @@ def _header(cells: list[str]) -> list[str]:
     names = [ALIASES.get(c.strip().casefold(), c.strip().casefold()) for c in cells]
     unknown = [c for c in names if c and c not in COLUMNS]
     if unknown:
-        raise ImportRefused(
-            _("Line 1: unknown column “%(column)s” (the columns are: %(columns)s)")
-            % {"column": unknown[0], "columns": ", ".join(COLUMNS)},
-            field="file",
-            lines=[{"line": 1, "error": "unknown column"}],
+        raise _bad_header(
+            _("unknown column “%(column)s” (the columns are: %(columns)s)")
+            % {"column": unknown[0], "columns": ", ".join(COLUMNS)}
         )
     if "name" not in names:
-        raise ImportRefused(
-            _("Line 1 must name the columns, with a “name” column (the columns are: %(c)s)")
-            % {"c": ", ".join(COLUMNS)},
-            field="file",
-            lines=[{"line": 1, "error": "no name column"}],
+        raise _bad_header(
+            _("it must name the columns, with a “name” column (the columns are: %(c)s)")
+            % {"c": ", ".join(COLUMNS)}
         )
     if len(set(n for n in names if n)) != len([n for n in names if n]):
-        raise ImportRefused(
-            _("Line 1 names a column twice"),
-            field="file",
-            lines=[{"line": 1, "error": "a column named twice"}],
-        )
+        raise _bad_header(_("it names a column twice"))
     return names
+
+
+def _bad_header(error: str) -> ImportRefused:
+    """Line 1 is wrong: said in the message and in the line's entry (which the entries
+    page lists, so it is in the reader's words too)."""
+    return ImportRefused(
+        _("Line %(line)s: %(error)s") % {"line": 1, "error": error},
+        field="file",
+        lines=[{"line": 1, "error": error}],
+    )
 
 
 def parse(text: str) -> tuple[list[Row], list[dict[str, object]]]:
@@ -120,7 +123,11 @@ def parse(text: str) -> tuple[list[Row], list[dict[str, object]]]:
             problems.append(
                 {
                     "line": line,
-                    "error": _("%(found)s values, but line 1 names %(named)s columns")
+                    "error": ngettext(
+                        "%(found)s values, but line 1 names %(named)s column",
+                        "%(found)s values, but line 1 names %(named)s columns",
+                        len(names),
+                    )
                     % {"found": len(cells), "named": len(names)},
                 }
             )

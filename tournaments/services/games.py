@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from engine import ENGINE_VERSION, EngineError, new_game
-from engine.record import RecordError, game_from_record
+from engine import ENGINE_VERSION, EngineError, available_games, new_game
+from engine.record import RECORD_FORMAT
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, RecordRejected, ServiceError
 from tournaments.services.event_store import deal_owed_events, kind_of
+from tournaments.services.rule_words import render
 
 
 def create_game(
@@ -33,7 +36,10 @@ def create_game(
     ``game_id`` fixes the id (demo data); by default a random UUID is drawn."""
     engine_game = new_game(game_type, players, options, first_dealer)
     if mode not in Game.Mode.values:
-        raise ServiceError(f"mode must be one of {', '.join(Game.Mode.values)}, not {mode!r}")
+        raise ServiceError(
+            _("mode must be one of %(modes)s, not %(mode)r")
+            % {"modes": ", ".join(Game.Mode.values), "mode": mode}
+        )
     seed = fairness.new_seed()
     return Game.objects.create(
         id=game_id or uuid.uuid4(),
@@ -54,11 +60,15 @@ def start_game(game_id: uuid.UUID) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.SETUP:
-            raise Conflict(f"the game is already {game.get_status_display().lower()}")
+            raise Conflict(
+                _("the game is already %(status)s") % {"status": game.get_status_display().lower()}
+            )
         filled = set(game.seats.values_list("number", flat=True))
         missing = [n for n in range(game.players) if n not in filled]
         if missing:
-            raise Conflict(f"seat(s) {', '.join(map(str, missing))} have no player yet")
+            raise Conflict(
+                _("seat(s) %(seats)s have no player yet") % {"seats": ", ".join(map(str, missing))}
+            )
         game.status = Game.Status.ACTIVE
         game.started_at = timezone.now()
         game.save(update_fields=["status", "started_at"])
@@ -108,6 +118,38 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
     return log
 
 
+def _game_of_record(record: Any) -> Any:
+    """The engine's fresh game for a record's header (RECORDS.md), or RecordRejected
+    saying in words what is wrong with it."""
+    if not isinstance(record, Mapping):
+        raise RecordRejected(_("A record must be a JSON object."))
+    written = record.get("format", RECORD_FORMAT)
+    if written != RECORD_FORMAT:
+        raise RecordRejected(
+            _("This record's format is %(format)s: Tavolo reads records of format %(ours)s.")
+            % {"format": json.dumps(written), "ours": json.dumps(RECORD_FORMAT)}
+        )
+    for key in ("game", "players", "events"):
+        if key not in record:
+            raise RecordRejected(_("The record has no “%(key)s”.") % {"key": key})
+    try:
+        state = new_game(
+            record["game"], record["players"], record.get("options"), record.get("first_dealer", 0)
+        )
+    except EngineError as error:
+        game = record["game"] if record["game"] in available_games() else None
+        raise RecordRejected(
+            _("The record's game cannot be set up: %(reason)s")
+            % {"reason": render(error, game=game)},
+            reason=str(error),
+            code=error.code,
+            params=error.params,
+        ) from None
+    if not isinstance(record["events"], list):
+        raise RecordRejected(_("The record's “events” must be a list."))
+    return state
+
+
 def fairness_info(game: Game) -> dict[str, Any]:
     """The commitment, and once the game is over the seed that opens it."""
     return {
@@ -145,14 +187,15 @@ def export_record(game: Game) -> dict[str, Any]:
 
 def import_record(record: Any, created_by: Any = None) -> Game:
     """Create a game from a record, validating it event by event; a bad record is
-    rejected whole (nothing is written) with the reason and the event's index."""
-    try:
-        state = game_from_record(record)
-    except RecordError as error:
-        raise RecordRejected(str(error)) from None
+    rejected whole (nothing is written) with the reason and the event's index.
+
+    The reason is written for a person in the active language (the API's is English):
+    the record's own problems are translated messages, the engine's refusals go
+    through :mod:`~tournaments.services.rule_words` (seats and events counted from 1),
+    and ``details`` keep the engine's English ``reason``, its ``code`` and ``params``,
+    and the event's 0-based ``index`` for a program."""
+    state = _game_of_record(record)
     events = record["events"]
-    if not isinstance(events, list):
-        raise RecordRejected("'events' must be a list")
     payloads = []
     for index, event in enumerate(events):
         if isinstance(event, Mapping) and ("expect" in event or event.get("illegal") is True):
@@ -161,7 +204,8 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             payloads.append(state.apply(event).to_event())
         except EngineError as error:
             raise RecordRejected(
-                f"event {index + 1} of the record (index {index}) is rejected: {error}",
+                _("Event %(n)s of the record is refused: %(reason)s")
+                % {"n": index + 1, "reason": render(error, game=state.name)},
                 index=index,
                 reason=str(error),
                 code=error.code,

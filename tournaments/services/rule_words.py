@@ -10,12 +10,17 @@ first ``_``):
 - seats and sides count from 1 ("seat 1", "posto 1"), and so does a meld's number
   where it names a meld; a range's upper bound ("from 0 to 3") stays as the API
   writes it, since it speaks of the indices the client sends;
-- cards, suits and jokers are named in the active language (in Italian the Italian
-  games' cards by their Italian deck: "7 di denari", the French deck's
+- cards, suits and jokers are named in the active language by
+  :mod:`tournaments.services.card_names` (the Italian games' cards by their Italian
+  deck, unless the reader chose French cards: "7 di denari", the French deck's
   "Re di cuori"); in English the codes stay as the engine writes them, so the English
   text is the engine's with seats counted from 1 (what the pages always showed);
 - a nested ``reason`` or ``action`` is rendered the same way, recursively;
-- numbers are written the active language's way.
+- numbers are written the active language's way;
+- lists are written the active language's way ("2, 3, 4 o 6"); a game, an option and
+  an option's choices by their labels in that language ("Scopa", "Punti per vincere"),
+  from the game's profile. English keeps the engine's own words for these (the API's
+  text), so an English page reads as it always did.
 """
 
 from __future__ import annotations
@@ -24,14 +29,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, override, pgettext_lazy
+from django.utils.translation import get_language, gettext, override, pgettext, pgettext_lazy
 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
-from engine.messages import catalogue, kind_of
+from engine.messages import catalogue, english, kind_of
 from tournaments.games import profile_for
+from tournaments.services import card_names
 from tournaments.services.numbering import count_from_one
 
 REFUSED = "That was refused."
+
+_LISTS = frozenset({"counts", "games", "events", "options", "choices", "signals"})
+"""Kinds that are lists, and the names of games and options: English writes them the
+engine's way (its keys), another language in its own words."""
 
 
 # Where a "number" is a meld's index (people count melds from 1, as the regex did).
@@ -47,14 +57,11 @@ _RANGE_BOUNDS = frozenset(
     {"first_dealer", "view.seat", "malformed.seat", "malformed.side", "malformed.side_or_null"}
 )
 
-# Italian names. The Italian deck (Scopa, Briscola, Tresette) maps the engine's French
-# codes as the games' docs do: D denari, H coppe, S spade, C bastoni; J Fante, Q Cavallo.
-_ITALIAN_SUITS = {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}
-_FRENCH_SUITS_IT = {"S": "picche", "H": "cuori", "D": "quadri", "C": "fiori"}
-_ITALIAN_COURTS = {11: "Fante", 12: "Cavallo", 13: "Re", 14: "Asso"}
-_FRENCH_COURTS_IT = {11: "Fante", 12: "Donna", 13: "Re", 14: "Asso"}
-_JOKERS_IT = {"red": "jolly rosso", "black": "jolly nero"}
-_COLOURS_IT = {"red": "rossa", "black": "nera"}  # of a card: "una carta rossa"
+# A card's colour as an adjective of "card" ("una carta rossa").
+_COLOURS = {
+    "red": pgettext_lazy("card colour", "red"),
+    "black": pgettext_lazy("card colour", "black"),
+}
 
 # The engine's own names where a sentence uses them as words: an event as the verb of
 # "seat 1 cannot {event} now", a phase as "its {phase} phase", a pile as "from the
@@ -172,20 +179,29 @@ def _game_of(params: Mapping[str, Any]) -> str | None:
 
 class _Renderer:
     def __init__(self, game: str | None) -> None:
-        self.italian = (get_language() or "en").split("-")[0] == "it"
-        # The game's profile says which deck its cards are (Scopa, Briscola, Tresette:
-        # the Italian deck, whose suits and court cards have their own names).
-        self.italian_deck = game is not None and profile_for(game).deck == "italian"
+        # Cards are named in words in any language but English (whose text keeps the
+        # engine's codes); by the game's deck as the reader sees it (Scopa, Briscola,
+        # Tresette: the Italian deck, unless the reader chose French cards).
+        self.worded = not is_english()
+        self.style = card_names.style_of_game(game)
+        self.game = game
+        self.params: Mapping[str, Any] = {}
         self.seat_names: dict[int, str] = {}
         self.side_names: list[str] = []
 
     def render(self, code: str, params: Mapping[str, Any]) -> str:
         template = catalogue().get(code, "{text}")
-        filled = {name: self.word(code, name, value) for name, value in params.items()}
+        outer, self.params = self.params, params
+        try:
+            filled = {name: self.word(code, name, value) for name, value in params.items()}
+        finally:
+            self.params = outer
         return gettext(template).format(**filled)
 
     def word(self, code: str, name: str, value: Any) -> str:
         kind = kind_of(name)
+        if is_english() and (kind in _LISTS or kind in ("game", "option")):
+            return english(name, value)
         writer: Callable[[Any], str] | None = getattr(self, f"_{kind}", None)
         if kind in ("seat", "side") and code in _RANGE_BOUNDS:
             return self._number(value)
@@ -222,6 +238,33 @@ class _Renderer:
     def _addends(self, value: list[int]) -> str:
         return " + ".join(self._number(number) for number in value)
 
+    def _counts(self, value: list[int]) -> str:
+        return alternatives([self._number(number) for number in value])
+
+    def _games(self, value: list[str]) -> str:
+        return listed([self._game(name) for name in value])
+
+    def _game(self, value: str) -> str:
+        return profile_for(value).title
+
+    def _option(self, value: str) -> str:
+        label = option_label(self.params.get("game") or self.game, value)
+        return str(label) if label is not None else str(value)
+
+    def _options(self, value: list[str]) -> str:
+        return listed([self._option(name) for name in value]) or pgettext("no options", "none")
+
+    def _choices(self, value: list[str]) -> str:
+        game, option = self.params.get("game") or self.game, self.params.get("option")
+        return alternatives([f"“{choice_label(game, option, choice)}”" for choice in value])
+
+    def _events(self, value: list[str]) -> str:
+        # The record's event types are keys a record must spell as they are.
+        return listed([f"'{event}'" for event in value])
+
+    def _signals(self, value: list[str]) -> str:
+        return alternatives(list(value))  # busso, volo, striscio: Tresette's own words
+
     def _event(self, value: str) -> str:
         return str(_EVENT_WORDS.get(value, value))
 
@@ -229,16 +272,16 @@ class _Renderer:
         return str(_PHASE_WORDS.get(value, value))
 
     def _pile(self, value: str) -> str:
-        return str(_PILE_WORDS[value]) if self.italian and value in _PILE_WORDS else value
+        return str(_PILE_WORDS[value]) if self.worded and value in _PILE_WORDS else value
 
     def _card(self, value: str) -> str:
-        return self.card_name(value) if self.italian else value
+        return self.card_name(value) if self.worded else value
 
     def _cardname(self, value: str) -> str:
-        return self.card_name(value) if self.italian else Card.parse(value).name
+        return self.card_name(value) if self.worded else Card.parse(value).name
 
     def _cards(self, value: list[str]) -> str:
-        if not self.italian:
+        if not self.worded:
             return " ".join(value)
         return ", ".join(self.card_name(code) for code in value)
 
@@ -246,12 +289,10 @@ class _Renderer:
         return "; ".join(self._cards(meld) for meld in value)
 
     def _rank(self, value: int) -> str:
-        if self.italian and value >= 11:
-            return (_ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT)[value]
-        return RANK_CHARS[value - 2]
+        return card_names.rank_word(value, self.style) if self.worded else RANK_CHARS[value - 2]
 
     def _colour(self, value: str) -> str:
-        return _COLOURS_IT.get(value, value) if self.italian else value
+        return str(_COLOURS.get(value, value)) if self.worded else value
 
     def _suit(self, value: str) -> str:
         return self._suits(value)
@@ -263,28 +304,55 @@ class _Renderer:
         return self._suits(value, one=True)
 
     def _suits(self, value: str, one: bool = False) -> str:
-        if self.italian:
-            names = [self.suit_name(letter) for letter in value]
-            return " o ".join(names)
+        if self.worded:
+            return alternatives([self.suit_name(letter) for letter in value])
         plural = [SUIT_NAMES[letter] for letter in value]
         return " or ".join(name[:-1] for name in plural) if one else " or ".join(plural)
 
-    # -- Italian names ------------------------------------------------------------
+    # -- names in words -------------------------------------------------------------
 
     def suit_name(self, letter: str) -> str:
-        return (_ITALIAN_SUITS if self.italian_deck else _FRENCH_SUITS_IT)[letter]
+        return card_names.suit_word(letter, self.style)
 
     def card_name(self, code: str) -> str:
         """``7D`` → "7 di denari" (Italian deck) or "7 di quadri"; ``RJ=7H`` → "jolly
         rosso (7 di cuori)"."""
-        held, _, named = str(code).partition("=")
-        try:
-            card = Card.parse(held)
-        except Exception:  # a malformed code is shown as the client wrote it
-            return str(code)
-        if card.suit is None:
-            joker = _JOKERS_IT.get(card.colour, card.name)
-            return f"{joker} ({self.card_name(named)})" if named else joker
-        courts = _ITALIAN_COURTS if self.italian_deck else _FRENCH_COURTS_IT
-        rank = courts.get(card.rank, str(card.rank))
-        return f"{rank} di {self.suit_name(card.suit)}"
+        return card_names.card_name(code, self.style)
+
+
+# -- lists and labels ---------------------------------------------------------------
+
+
+def listed(items: Sequence[str]) -> str:
+    """Items one after the other: "a, b, c"."""
+    return ", ".join(items)
+
+
+def alternatives(items: Sequence[str]) -> str:
+    """Items as alternatives in the active language: "2, 3, 4 or 6", "2, 3, 4 o 6"."""
+    if len(items) < 2:
+        return listed(items)
+    return gettext("%(some)s or %(last)s") % {
+        "some": listed(items[:-1]),
+        "last": items[-1],
+    }
+
+
+def _option_of(game: str | None, name: object) -> Any:
+    if not isinstance(game, str) or not isinstance(name, str):
+        return None
+    return profile_for(game).option_spec.get(name)
+
+
+def option_label(game: str | None, name: str) -> Any:
+    """The game's label for its option ``name`` (None when the game has no such one)."""
+    option = _option_of(game, name)
+    return profile_for(str(game)).option_label(option)[0] if option is not None else None
+
+
+def choice_label(game: str | None, name: object, value: str) -> Any:
+    """The game's label for the value ``value`` of its option ``name``."""
+    option = _option_of(game, name)
+    if option is None:
+        return value
+    return profile_for(str(game)).choice_label(option, value)

@@ -32,6 +32,7 @@ from tournaments.services.sheet_writes import (
     Written,
     _client_id,
     _deal_number,
+    _for_people,
     _locked,
     _retry,
     audit_line,
@@ -85,7 +86,7 @@ def correct(
             except EngineError as error:
                 raise ServiceError(
                     gettext("with that correction, deal %(deal)s is refused: %(error)s")
-                    % {"deal": number, "error": error}
+                    % {"deal": number, "error": _for_people(table, old, error)}
                 ) from None
         line = SheetEntry.objects.create(
             table=table,

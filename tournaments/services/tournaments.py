@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from engine import EngineError, game_class, new_game
 from scoring.owed import owe_standings
+from tournaments.games import profile_for
 from tournaments.models import (
     Club,
     Role,
@@ -44,7 +45,7 @@ from tournaments.services.entries import (
     withdraw,
 )
 from tournaments.services.errors import Conflict, NotFound, ServiceError
-from tournaments.services.rule_words import in_words
+from tournaments.services.rule_words import alternatives, in_words, is_english, listed
 from tournaments.services.scoring_settings import check_scoring
 from tournaments.services.setting_names import SETTING_SHAPES, setting_name
 from tournaments.services.slugs import slug_for
@@ -127,16 +128,23 @@ def check_game(settings: Mapping[str, Any]) -> None:
         raise ServiceError(in_words(error), field="game_type") from None
     sizes = settings["table_sizes"] or list(cls.player_counts[:1])
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
-        raise ServiceError("table_sizes must list whole numbers of seats", field="table_sizes")
+        raise ServiceError(_("table_sizes must list whole numbers of seats"), field="table_sizes")
     if len(set(sizes)) != len(sizes):
-        raise ServiceError("table_sizes lists a size twice", field="table_sizes")
-    allowed = ", ".join(map(str, cls.player_counts))
+        raise ServiceError(_("table_sizes lists a size twice"), field="table_sizes")
+    # English keeps the engine's name of the game (the API's words); another language
+    # its title, and the counts written its way ("2, 3, 4 o 6").
+    named = game_type if is_english() else profile_for(game_type).title
+    allowed = (
+        ", ".join(map(str, cls.player_counts))
+        if is_english()
+        else alternatives([str(n) for n in cls.player_counts])
+    )
     team_game = False
     for size in sizes:
         if size not in cls.player_counts:
             raise ServiceError(
                 _("%(game)s is played by %(allowed)s players, not %(n)s")
-                % {"game": game_type, "allowed": allowed, "n": size},
+                % {"game": named, "allowed": allowed, "n": size},
                 field="table_sizes",
             )
         try:
@@ -150,7 +158,10 @@ def check_game(settings: Mapping[str, Any]) -> None:
         if not team_game or len(sizes) != 1:
             raise ServiceError(
                 _("%(game)s at %(sizes)s seats is not a partnership game: enter individuals")
-                % {"game": game_type, "sizes": sizes},
+                % {
+                    "game": named,
+                    "sizes": sizes if is_english() else listed([str(n) for n in sizes]),
+                },
                 field="entry_kind",
             )
         if method == METHOD.WHIST_DRIVE:

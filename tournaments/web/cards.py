@@ -8,7 +8,9 @@ coppe, spade, bastoni; Asso, 2–7, Fante, Cavallo, Re — unless the viewer cho
 cards (:mod:`tournaments.web.card_style`). The engine's suit letters map D → denari,
 H → coppe, S → spade, C → bastoni, and its J Q K → Fante, Cavallo, Re.
 
-Which style a face is drawn in is the context's: :func:`showing` sets it while a
+Cards and suits are named (for screen readers, in sentences) by
+:mod:`tournaments.services.card_names`, which the refusals' words use too. Which style
+a face is drawn in is the context's: :func:`showing` sets it while a
 board is built, so the profiles' hooks call :func:`face` as before.
 """
 
@@ -25,14 +27,35 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from engine import Card
+from tournaments.services.card_names import (
+    FRENCH,
+    ITALIAN,
+    ITALIAN_SUITS,
+    STYLES,
+    card_name,
+    joker_word,
+    preferring,
+    style_for,
+)
+from tournaments.services.card_names import suit_word as _suit_word
 
-FRENCH = "french"
-ITALIAN = "italian"
-STYLES = (ITALIAN, FRENCH)
+__all__ = [
+    "FRENCH",
+    "ITALIAN",
+    "ITALIAN_SUITS",
+    "STYLES",
+    "CardFace",
+    "face",
+    "faces",
+    "preferring",
+    "showing",
+    "style_for",
+    "suit_face",
+    "suit_icon",
+    "suit_words",
+]
 
 # U+FE0E asks for the text (not emoji) form of the suit symbols, so they take the
 # card's colour on phones that would otherwise draw a coloured emoji.
@@ -40,51 +63,11 @@ SUIT_SYMBOLS = {"S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e", "
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_LABELS = {"T": "10"}
 
-ITALIAN_SUITS = {"D": "denari", "H": "coppe", "S": "spade", "C": "bastoni"}
-"""The engine's suit letter → the Italian suit (its sprite symbol is ``suit-<name>``)."""
 ITALIAN_RANK_LABELS = {"A": "A", "J": "F", "Q": "C", "K": "R"}
 """What an Italian card's corner shows: A, 2–7, F(ante), C(avallo), R(e)."""
 
-_preferred: ContextVar[str] = ContextVar("tavolo_card_style", default=ITALIAN)
-"""The viewer's choice for Italian-deck games (set per request by the middleware)."""
 _shown: ContextVar[str] = ContextVar("tavolo_deck_shown", default=FRENCH)
 """The style faces are drawn in now (set by :func:`showing`)."""
-
-
-def _french_rank_word(rank: int) -> str:
-    words = {
-        2: pgettext("card rank", "two"), 3: pgettext("card rank", "three"),
-        4: pgettext("card rank", "four"), 5: pgettext("card rank", "five"),
-        6: pgettext("card rank", "six"), 7: pgettext("card rank", "seven"),
-        8: pgettext("card rank", "eight"), 9: pgettext("card rank", "nine"),
-        10: pgettext("card rank", "ten"), 11: pgettext("card rank", "jack"),
-        12: pgettext("card rank", "queen"), 13: pgettext("card rank", "king"),
-        14: pgettext("card rank", "ace"),
-    }  # fmt: skip
-    return words[rank]
-
-
-def _italian_rank_word(rank: int) -> str:
-    """Fante, Cavallo, Re stand where the French deck has J, Q, K."""
-    if rank == 12:
-        return pgettext("card rank", "knight")
-    return _french_rank_word(rank)
-
-
-def _suit_word(suit: str, style: str) -> str:
-    if style == ITALIAN:
-        return {
-            "D": pgettext("italian suit", "coins"),
-            "H": pgettext("italian suit", "cups"),
-            "S": pgettext("italian suit", "swords"),
-            "C": pgettext("italian suit", "batons"),
-        }[suit]
-    return {
-        "S": pgettext("french suit", "spades"),
-        "H": pgettext("french suit", "hearts"),
-        "D": pgettext("french suit", "diamonds"),
-        "C": pgettext("french suit", "clubs"),
-    }[suit]
 
 
 def suit_icon(suit: str) -> SafeString:
@@ -128,9 +111,9 @@ class CardFace:
 def _face(code: str, style: str, language: str | None) -> CardFace:
     card = Card.parse(code)
     if card.is_joker:
-        name = _("red joker") if card.colour == "red" else _("black joker")
-        return CardFace(code, "\u2605", "JOKER", card.colour, True, name)
+        return CardFace(code, "\u2605", "JOKER", card.colour, True, joker_word(card.colour))
     assert card.suit is not None
+    name = card_name(code, style)  # named where every page names cards
     if style == ITALIAN:
         return CardFace(
             code=code,
@@ -138,8 +121,7 @@ def _face(code: str, style: str, language: str | None) -> CardFace:
             suit=suit_icon(card.suit),
             colour=card.colour,
             joker=False,
-            name=_("%(rank)s of %(suit)s")
-            % {"rank": _italian_rank_word(card.rank), "suit": _suit_word(card.suit, ITALIAN)},
+            name=name,
             italian=ITALIAN_SUITS[card.suit],
         )
     return CardFace(
@@ -148,8 +130,7 @@ def _face(code: str, style: str, language: str | None) -> CardFace:
         suit=SUIT_SYMBOLS[card.suit],
         colour=card.colour,
         joker=False,
-        name=_("%(rank)s of %(suit)s")
-        % {"rank": _french_rank_word(card.rank), "suit": _suit_word(card.suit, FRENCH)},
+        name=name,
     )
 
 
@@ -223,11 +204,6 @@ def tally_with_suit_icons(fields: dict[str, Any] | None) -> dict[str, Any] | Non
     return {**fields, "rows": rows, "choices": choices}
 
 
-def style_for(deck: str) -> str:
-    """The style a game with this deck is drawn in for the current viewer."""
-    return ITALIAN if deck == ITALIAN and _preferred.get() != FRENCH else FRENCH
-
-
 @contextmanager
 def showing(deck: str) -> Iterator[str]:
     """Draw faces for a game whose profile's deck is ``deck`` (yields the style)."""
@@ -237,13 +213,3 @@ def showing(deck: str) -> Iterator[str]:
         yield style
     finally:
         _shown.reset(token)
-
-
-@contextmanager
-def preferring(style: str) -> Iterator[None]:
-    """The viewer's choice for Italian-deck games, for one request."""
-    token = _preferred.set(style if style in STYLES else ITALIAN)
-    try:
-        yield
-    finally:
-        _preferred.reset(token)

@@ -3,20 +3,24 @@
 :class:`ClubTimeZoneMiddleware` activates the club's :attr:`~tournaments.models.Club.time_zone`
 for the club, tournament, round, standings and score-sheet pages (found from the
 address: the club's slug, or a score sheet's code), so Django's ``date`` and ``time``
-filters print created, published and sheet-history times as the club sees them; every
-other page stays in the site's zone (UTC). The API keeps answering in UTC with offsets.
+filters print created, published and sheet-history times as the club sees them. Every
+other page a person reads (a casual game's invitations, the dashboard, the account
+pages) is on :data:`~tournaments.models.clubs.DEFAULT_TIME_ZONE` (Europe/Rome, the
+clubs' default: a person never reads UTC). The API keeps answering in UTC with offsets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments.models import Club
+from tournaments.models.clubs import DEFAULT_TIME_ZONE
 
 
 def club_zone(club: Club) -> ZoneInfo:
@@ -29,6 +33,20 @@ def club_zone(club: Club) -> ZoneInfo:
 
 def activate_club_zone(club: Club) -> None:
     timezone.activate(club_zone(club))
+
+
+@contextmanager
+def for_the_room(club: Club) -> Iterator[None]:
+    """What is printed for a club's room (table cards, score sheets, standings,
+    crosstable, report) speaks the club's language and reads the club's clock, whatever
+    the reader's browser asks for."""
+    with translation.override(club.language or None), timezone.override(club_zone(club)):
+        yield
+
+
+def people_zone() -> ZoneInfo:
+    """The zone of the pages that belong to no club (Europe/Rome, the clubs' default)."""
+    return ZoneInfo(DEFAULT_TIME_ZONE)
 
 
 def club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
@@ -68,5 +86,7 @@ class ClubTimeZoneMiddleware:
         club = club_of(request, view_kwargs)
         if club is not None:
             activate_club_zone(club)
+        elif request.path_info.startswith("/api/"):
+            timezone.deactivate()  # the API answers in UTC, with offsets
         else:
-            timezone.deactivate()
+            timezone.activate(people_zone())

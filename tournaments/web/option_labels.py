@@ -69,7 +69,7 @@ def clean_options(form: forms.Form, spec: Mapping[str, Option], cleaned: dict[st
         if value in ("", None) and option.nullable:
             value = None
         try:
-            cleaned[key] = option.validate(value)
+            cleaned[key] = option.validate(value, getattr(form, "game_type", None))
         except InvalidOption as error:
             form.add_error(key, in_words(error))
 

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -34,6 +35,7 @@ from tournaments.services import sheets as sheet_service
 from tournaments.services import table_states
 from tournaments.services.errors import ServiceError
 from tournaments.services.table_states import UnfinishedTables
+from tournaments.web.club_time import for_the_room
 from tournaments.web.forms import ForfeitForm, PairForm, game_title
 from tournaments.web.gates import is_htmx, may, round_or_404, round_view, tournament_view
 from tournaments.web.pages import attach, ids
@@ -121,15 +123,20 @@ def round_cards(
     round_, elsewhere = _published_or_404(request, club, tournament, number)
     if elsewhere is not None:
         raise Http404("a draft round has no table cards")
-    context = {
-        "club": club,
-        "t": tournament,
-        "round": round_,
-        "game": game_title(tournament.game_type),
-        "cards": table_cards(round_),
-        "urls": _urls(club, tournament, number),
-    }
-    return render(request, "tournaments/cards.html", context)
+    # Printed for the room: in the club's language and on its clock, whatever the
+    # director's browser asks for (the score-sheet and standings PDFs do the same).
+    with for_the_room(club):
+        context = {
+            "club": club,
+            "t": tournament,
+            "round": round_,
+            "game": game_title(tournament.game_type),
+            "cards": table_cards(round_),
+            "urls": _urls(club, tournament, number),
+        }
+        response = render(request, "tournaments/cards.html", context)
+        response["Content-Language"] = translation.get_language()
+    return response
 
 
 # ---------------------------------------------------------------------- control

@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import segno
-from django.utils import translation
 from django.utils.translation import gettext, pgettext
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -35,6 +34,7 @@ from tournaments.models import Round, Seat, Table
 from tournaments.services import state_cache
 from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
+from tournaments.web.club_time import for_the_room
 from tournaments.web.engine_words import italian_deck, say
 from tournaments.web.forms import game_title
 
@@ -244,8 +244,8 @@ def _fit(text: str, width: float, canvas: Canvas) -> str:
 
 def round_pdf(round_: Round, url_of: Callable[[Table], str]) -> bytes:
     """The PDF of the round's score sheets, one page per table with a game, in the
-    club's language."""
-    with translation.override(round_.tournament.club.language or None):
+    club's language and on its clock."""
+    with for_the_room(round_.tournament.club):
         return _round_pdf(round_, url_of)
 
 
