@@ -20,6 +20,7 @@ from rest_framework import serializers
 
 from tournaments.api.shared.fields import MAX_ID
 from tournaments.services import slugs
+from tournaments.services.errors import ServiceError
 
 
 class StrictSerializer(serializers.Serializer):
@@ -136,7 +137,14 @@ class ObjectField(serializers.JSONField):
         while stack:  # the parser bounds the depth
             item = stack.pop()
             if isinstance(item, str) and "\x00" in item:
-                self.fail("null_character")
+                # What the object may hold is the game's or the tournament's to say (its
+                # rules refuse unknown keys in words too); no NUL anywhere in it is
+                # PostgreSQL's, which OpenAPI 3.0 cannot state of a free object: a
+                # refusal of the content, in ``detail``, not of the request's shape.
+                raise ServiceError(
+                    f"{self.field_name}: {self.error_messages['null_character']}",
+                    field=self.field_name,
+                )
             if isinstance(item, dict):
                 stack.extend(item.keys())
                 stack.extend(item.values())
