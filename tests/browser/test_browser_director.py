@@ -198,10 +198,13 @@ def test_director_sets_up_a_tournament_and_publishes_round_one(
     _no_sideways_scroll(phone)
     snap(phone, "10-phone-cards")
     page.goto(f"/clubs/{club}/t/{tournament}/rounds/1/cards")
-    expect(page.get_by_role("button", name="Print")).to_be_visible()
+    # Printed for the room: in the club's language (Italian here), whatever the
+    # director's browser asks for.
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.get_by_role("button", name="Stampa")).to_be_visible()
     snap(page, "11-cards")
     page.emulate_media(media="print")
-    expect(page.get_by_role("button", name="Print")).to_be_hidden()
+    expect(page.get_by_role("button", name="Stampa")).to_be_hidden()
     assert page.locator("article.table-card").first.evaluate(
         "card => getComputedStyle(card).breakAfter"
     ) in ("page", "always")

@@ -38,6 +38,14 @@ DEAD_BROKER = "redis://127.0.0.1:9/0"  # the discard port: nothing listens
 SWEEP_SECONDS = 3
 
 
+def forget_broker_connections() -> None:
+    """What Celery does after a fork: the app forgets its connection and producer pools,
+    and takes them again for the broker it is set to (kombu keeps one pool per broker
+    address, so the dead broker's stays with the dead broker)."""
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
+
+
 @pytest.fixture(scope="module")
 def standings_worker(redis_url: str, _committed_database: str) -> Iterator[str]:
     queue = f"tavolo-standings-test-{uuid.uuid4().hex[:10]}"
@@ -133,13 +141,15 @@ def test_with_the_broker_down_the_result_is_kept_and_the_worker_catches_up(worke
     (first, _), (second, _) = tables_of(r1)
 
     before = StandingsState.objects.get(pk=t.pk)
-    # The app keeps its broker connections in a pool made on first use: closed on the
-    # way in and out, so the dead broker is really used here and never after (another
-    # test of this process would otherwise send to it).
-    celery_app.close()
+    # The app keeps its broker connections, and a pool of producers on them, made on
+    # first use: dropped on the way in and out, so the dead broker is really used here
+    # and never after (a later test of this process would otherwise send to it).
+    forget_broker_connections()
     with monkeypatch.context() as down:
-        down.setattr(celery_app.conf, "broker_url", DEAD_BROKER)
+        # broker_write_url first: read after broker_url was patched, it would be the
+        # dead address already, and be "restored" to it.
         down.setattr(celery_app.conf, "broker_write_url", DEAD_BROKER)
+        down.setattr(celery_app.conf, "broker_url", DEAD_BROKER)
         started = time.monotonic()
         finish(first, director, (10, 3))  # the send fails: no exception escapes
         assert time.monotonic() - started < 5
@@ -151,7 +161,7 @@ def test_with_the_broker_down_the_result_is_kept_and_the_worker_catches_up(worke
             # (Unless the worker's own sweep, every few seconds, got there already.)
             assert state.dirty
             assert RoundStandings.objects.get(tournament=t, round=1).pending_tables == 2
-    celery_app.close()
+    forget_broker_connections()
     # The broker is back: the worker's sweep finds the dirty tournament by itself.
     wait_for(lambda: not StandingsState.objects.get(pk=t.pk).dirty)
     row = RoundStandings.objects.get(tournament=t, round=1)
