@@ -67,10 +67,17 @@ def schema_valid_requests_pass_the_shape(ctx: Any, response: Any, case: Any) -> 
     (a seat this table does not have, a card not in the hand, two entries that are
     one) with a 400 that says so in ``detail`` (and ``code`` for an engine rule). A
     400 naming its fields in ``errors`` means the request's *shape* was refused,
-    which the schema should have said: that stays a failure."""
+    which the schema should have said: that stays a failure. Likewise a 412 answers
+    an ``If-Match`` naming another version than the record's (RFC 9110): a refusal of
+    the state asked for, with the current state, not of the request's shape."""
     try:
         return positive_data_acceptance(ctx, response, case)
     except RejectedPositiveData:
+        headers = {k.lower() for k in (case.headers or {})}
+        if response.status_code == 412 and "if-match" in headers:
+            body = response.json()
+            if isinstance(body, dict) and body.get("detail") and "current" in body:
+                return None
         if response.status_code == 400:
             body = response.json()
             if isinstance(body, dict) and body.get("detail") and "errors" not in body:
