@@ -63,6 +63,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
     finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    time_control = models.JSONField(null=True, blank=True, verbose_name=_("time control"))
+    """The game's clock (issue 16), ``None`` for an untimed game. Nullable without a
+    default so that adding it keeps SQLite's table (and its seed trigger) as it is."""
 
     class Meta:
         verbose_name = _("game")
@@ -111,6 +114,11 @@ class GameEvent(models.Model):
         PLAYER = "player", "A player's action"
         TALLY = "tally", "A score-sheet tally"
 
+    class Actor(models.TextChoices):
+        BOT = "bot", _("A bot")
+        CLOCK = "clock", _("The clock (time ran out)")
+        DIRECTOR = "director", _("A director")
+
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, related_name="events", verbose_name=_("game")
     )
@@ -126,6 +134,12 @@ class GameEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
         related_name="+", verbose_name=_("submitted by"),
     )  # fmt: skip
+    actor = models.CharField(
+        max_length=10, null=True, blank=True, choices=Actor.choices, verbose_name=_("actor")
+    )
+    """Who made a move other than the seat's own player: a bot, the clock, a director.
+    ``None``: the seat's player (or the server, for a chance event). Nullable without a
+    default so that adding it keeps SQLite's table (and its append-only triggers)."""
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:

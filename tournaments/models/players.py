@@ -31,6 +31,9 @@ class Player(models.Model):
     """The club that entered this player (a guest's club); ``None`` for a self-registered user."""
     household = models.CharField(max_length=120, blank=True, verbose_name=_("household"))
     """Players of one household may be kept apart by a tournament's forbidden pairings."""
+    is_bot = models.BooleanField(default=False, verbose_name=_("is a bot"))
+    """A bot seated in an empty seat of an online game (issue 16): no login, its moves
+    are marked as a bot's, and its games count for no rating."""
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:

@@ -85,6 +85,8 @@ class Tournament(models.Model):
     """Round robin only: entrants per group (``None``: one group)."""
     scoring = models.JSONField(default=dict, blank=True, verbose_name=_("scoring"))
     """Tournament-point settings (the scoring app reads them)."""
+    time_control = models.JSONField(null=True, blank=True, verbose_name=_("time control"))
+    """The clock of every table's game when played online (issue 16); ``None``: untimed."""
     tiebreaks = models.JSONField(default=list, blank=True, verbose_name=_("tiebreaks"))
     """Tiebreak names in the order they apply."""
     late_entry_score = models.DecimalField(
