@@ -24,7 +24,7 @@ from engine import Game as EngineGame
 from scoring.owed import owe_standings
 from tournaments.fairness import deal_event, shuffled_deck
 from tournaments.models import Game, GameEvent, Table
-from tournaments.services import state_cache
+from tournaments.services import game_changes, state_cache
 from tournaments.services.errors import Conflict, ServiceError
 
 
@@ -58,6 +58,7 @@ def append_event(
     user: Any = None,
     authorize: Callable[[Game], None] | None = None,
     observe: Callable[[Game, EngineGame], Any] | None = None,
+    actor: str | None = None,
 ) -> Appended:
     """Validate ``payload`` against the game and append it (plus any deal the server
     owes). Raises :class:`Conflict` (stale version, reused event id, game not in
@@ -71,9 +72,14 @@ def append_event(
 
     ``observe(game, state)``, if given, is called with the engine state just after the
     append, still under the game's lock (so it sees exactly that version); whatever
-    it returns is :attr:`Appended.observed`. It must not change the state."""
+    it returns is :attr:`Appended.observed`. It must not change the state.
+
+    ``actor`` marks an event not made by the seat's own player (``GameEvent.Actor``: a
+    bot's move, the clock's, a director's)."""
     try:
-        return _append(game_id, payload, event_id, expected_version, user, authorize, observe)
+        return _append(
+            game_id, payload, event_id, expected_version, user, authorize, observe, actor
+        )
     except IntegrityError:
         # The event id is taken after all: by a retry sent without an expected version
         # whose event is legal again (a second tally …), or by a writer of another game
@@ -93,6 +99,7 @@ def _append(
     user: Any,
     authorize: Callable[[Game], None] | None,
     observe: Callable[[Game, EngineGame], Any] | None,
+    actor: str | None,
 ) -> Appended:
     with transaction.atomic():
         game = _locked_game(game_id)
@@ -141,6 +148,7 @@ def _append(
                 payload=action.to_event(),
                 event_id=event_id,
                 submitted_by=user if getattr(user, "is_authenticated", False) else None,
+                actor=actor,
             )
         ]
         rows.extend(_owed_deals(game, state, game.version + 1))
@@ -148,6 +156,7 @@ def _append(
         _advance(game, state, version_before + len(rows))
         observed = observe(game, state) if observe is not None else None
         transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
+        game_changes.after_commit(game.pk)
     return Appended(rows[0], game.version, True, state.over, observed)
 
 
@@ -190,6 +199,7 @@ def deal_owed_events(game: Game) -> int:
     GameEvent.objects.bulk_create(rows)
     _advance(game, state, game.version + len(rows))
     transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
+    game_changes.after_commit(game.pk)
     return len(rows)
 
 
