@@ -43,7 +43,7 @@ def choose_move(
     ``KeyError`` for a game without a bot.
     """
     bot = BOTS[game]
-    event = bot(seat, view, legal)
+    event = dict(bot(seat, view, legal))
     event.setdefault("seat", seat)
     return event
 

@@ -24,9 +24,11 @@ class NoMove(Exception):
 
 
 def choices(legal: Mapping[str, Any]) -> list[Event]:
-    """The listed legal events a bot may choose from (flow events left out)."""
-    listed: Sequence[Mapping[str, Any]] = legal.get("legal") or []
-    return [dict(event) for event in listed if event.get("type") not in FLOW_EVENTS]
+    """The listed legal events a bot may choose from (flow events left out); the
+    caller's own dicts, never changed (:func:`engine.bots.choose_move` copies the one
+    it returns)."""
+    listed: Sequence[Event] = legal.get("legal") or []
+    return [event for event in listed if event.get("type") not in FLOW_EVENTS]
 
 
 def of_type(events: Sequence[Event], *types: str) -> list[Event]:

@@ -92,8 +92,13 @@ def completes_meld(top: Card, hand: Sequence[Card], twos_wild: bool) -> bool:
     return False
 
 
+def _code_is_wild(code: str, twos_wild: bool) -> bool:
+    return code[:2] in ("RJ", "BJ") or (twos_wild and code[0] == "2")
+
+
 def _naturals(event: Event, twos_wild: bool) -> tuple[int, int]:
-    """The natural cards and the wildcards an event lays down."""
+    """The natural cards and the wildcards an event lays down (read from the codes:
+    a long legal list must stay cheap to weigh)."""
     codes: list[str] = []
     if event["type"] == "open":
         for meld in event.get("melds") or []:
@@ -102,9 +107,27 @@ def _naturals(event: Event, twos_wild: bool) -> tuple[int, int]:
         return (1, 0)
     else:
         codes = list(event.get("cards") or [])
-    cards = cards_of(codes)
-    wild = sum(1 for c in cards if _is_wild(c, twos_wild))
-    return (len(cards) - wild, wild)
+    wild = sum(1 for code in codes if _code_is_wild(code, twos_wild))
+    return (len(codes) - wild, wild)
+
+
+def _best_lay_down(events: Sequence[Event], twos_wild: bool) -> Event | None:
+    """The lay-down that lays the most natural cards (fewest wildcards on a tie)."""
+    best: tuple[int, int] | None = None
+    tied: list[Event] = []
+    for event in events:
+        if event["type"] not in LAY_DOWN:
+            continue
+        natural, wild = _naturals(event, twos_wild)
+        if natural == 0 or natural < wild:
+            continue
+        bonus = 5 if event["type"] == "swap" else 0
+        key = (natural * 10 - wild * 3 + bonus, -wild)
+        if best is None or key > best:
+            best, tied = key, [event]
+        elif key == best:
+            tied.append(event)
+    return max(tied, key=tie_key) if tied else None
 
 
 def _rummy(
@@ -131,16 +154,7 @@ def _rummy(
             if event.get("from") == wanted:
                 return event
         return min(draws, key=tie_key)
-    best: tuple[int, int, str] | None = None
-    chosen: Event | None = None
-    for event in of_type(events, *LAY_DOWN):
-        natural, wild = _naturals(event, twos_wild)
-        if natural == 0 or natural < wild:
-            continue
-        bonus = 5 if event["type"] == "swap" else 0
-        key = (natural * 10 - wild * 3 + bonus, -wild, tie_key(event))
-        if best is None or key > best:
-            best, chosen = key, event
+    chosen = _best_lay_down(events, twos_wild)
     if chosen is not None:
         return chosen
     discards = of_type(events, "discard")
