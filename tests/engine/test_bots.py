@@ -202,7 +202,7 @@ def test_a_bot_sees_no_hidden_card(name: str, players: int, options: dict[str, A
         (i for i, e in enumerate(events[1:], 1) if e["type"] in ("deal", "tally", "reshuffle")),
         len(events),
     )
-    checked = 0
+    checked = others = 0
     for upto in sorted({1, 2, 5, 9, 14}):
         if upto >= deal_end:
             break
@@ -219,7 +219,13 @@ def test_a_bot_sees_no_hidden_card(name: str, players: int, options: dict[str, A
         assert other.view(seat) == state.view(seat)
         assert bot_event(other, seat) == bot_event(state, seat)
         checked += 1
+        others += any(
+            sorted(c.code for c in other.hand(s)) != sorted(c.code for c in state.hand(s))
+            for s in range(players)
+            if s != seat
+        )
     assert checked >= 2
+    assert others >= 1, "at least one check swaps cards between two other hands"
 
 
 # ---------------------------------------------------------------------- structure
