@@ -22,7 +22,13 @@ from django.conf import settings
 from django.test import TestCase
 
 from tavolo.asgi import application
-from tests.support.factories import director_of, make_club, make_tournament, started_game
+from tests.support.factories import (
+    director_of,
+    make_club,
+    make_tournament,
+    published,
+    started_game,
+)
 from tournaments.models import Game, Tournament
 from tournaments.services import live
 from tournaments.services.event_store import append_event
@@ -214,6 +220,29 @@ def test_with_redis_a_publish_from_another_process_reaches_the_socket(
         version = await sync_to_async(play_one_move)(game.pk)
         pushed = await socket.receive_json_from(timeout=TIMEOUT)
         assert pushed == {"kind": "game", "version": version, "status": "active"}
+        await socket.disconnect()
+
+    run(scenario)
+
+
+# ---------------------------------------------------------------------- pages
+
+
+@pytest.mark.django_db
+def test_the_round_page_and_the_standings_listen_to_the_tournaments_socket(client: Any) -> None:
+    setup = published()
+    club, cup = setup.club, setup.round.tournament
+    channel = f'data-live="/ws/clubs/{club.slug}/t/{cup.slug}/"'
+    round_page = client.get(f"/clubs/{club.slug}/t/{cup.slug}/rounds/1/").content.decode()
+    assert channel in round_page
+    assert 'hx-select="#pairings"' in round_page and 'id="pairings"' in round_page
+    standings = client.get(f"/clubs/{club.slug}/t/{cup.slug}/standings/").content.decode()
+    assert channel in standings
+    assert 'hx-trigger="every 3s, live"' in standings
+
+    async def scenario() -> None:  # the address the pages name is served
+        socket, connected, _ = await connect(f"/ws/clubs/{club.slug}/t/{cup.slug}/")
+        assert connected
         await socket.disconnect()
 
     run(scenario)
