@@ -410,6 +410,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
+        # 'self' also allows the page's own host over ws:/wss: (CSP level 3): the live
+        # websockets (tests/browser/test_browser_live.py fails on any violation).
         "connect-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

@@ -246,3 +246,27 @@ def test_the_round_page_and_the_standings_listen_to_the_tournaments_socket(clien
         await socket.disconnect()
 
     run(scenario)
+
+
+@pytest.mark.django_db
+def test_new_standings_stored_by_the_scoring_task_reach_the_standings_socket() -> None:
+    """The worker's side: the task that stores new standings announces their version."""
+    from scoring.models import StandingsState
+    from scoring.tasks import recompute_standings
+
+    setup = published()
+    club, cup = setup.club, setup.round.tournament
+
+    async def scenario() -> None:
+        socket, connected, _ = await connect(f"/ws/clubs/{club.slug}/t/{cup.slug}/")
+        assert connected
+        await socket.receive_json_from(timeout=TIMEOUT)  # the greeting
+        await sync_to_async(recompute_standings.apply)(args=(cup.pk,))
+        pushed = await socket.receive_json_from(timeout=TIMEOUT)
+        stored = await sync_to_async(
+            lambda: StandingsState.objects.get(tournament_id=cup.pk).version
+        )()
+        assert pushed == {"kind": "standings", "version": stored}
+        await socket.disconnect()
+
+    run(scenario)
