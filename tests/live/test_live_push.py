@@ -261,7 +261,7 @@ def test_new_standings_stored_by_the_scoring_task_reach_the_standings_socket() -
         socket, connected, _ = await connect(f"/ws/clubs/{club.slug}/t/{cup.slug}/")
         assert connected
         await socket.receive_json_from(timeout=TIMEOUT)  # the greeting
-        await sync_to_async(recompute_standings.apply)(args=(cup.pk,))
+        await sync_to_async(recompute_standings)(cup.pk)  # the task body, in process
         pushed = await socket.receive_json_from(timeout=TIMEOUT)
         stored = await sync_to_async(
             lambda: StandingsState.objects.get(tournament_id=cup.pk).version
