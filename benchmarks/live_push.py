@@ -133,12 +133,17 @@ def publishing_cost(game_id: Any, rounds: int = 200) -> tuple[list[float], list[
     """The cost of ``announce_game`` in this process: the call, and until sent."""
     from tournaments.services import live
 
-    live.announce_game(game_id).result(timeout=REQUEST_TIMEOUT)  # connect once
+    first = live.announce_game(game_id)
+    if first is None:
+        raise SystemExit("announce_game() could not publish (no channel layer?)")
+    first.result(timeout=REQUEST_TIMEOUT)  # the first opens the connection
     calls, sent = [], []
     for _ in range(rounds):
         started = time.perf_counter()
         future = live.announce_game(game_id)
         calls.append(time.perf_counter() - started)
+        if future is None:
+            raise SystemExit("announce_game() could not publish")
         future.result(timeout=REQUEST_TIMEOUT)
         sent.append(time.perf_counter() - started)
     return calls, sent
