@@ -151,3 +151,42 @@ def test_two_browsers_see_each_others_moves_pushed_then_polled_when_the_socket_d
     for p in (desktop, phone):
         assert p.evaluate("window.__tavoloSamePage === true"), "the page was reloaded"
     snap(phone, "reconnected-phone")
+
+
+MAKE_ROUND = """
+import json
+from tests.support.factories import published
+setup = published()
+cup = setup.round.tournament
+print(json.dumps(f"/clubs/{setup.club.slug}/t/{cup.slug}/rounds/1/"))
+"""
+
+
+def test_a_round_page_refreshes_its_tables_when_its_tournaments_socket_speaks(
+    live_site, phone_page, snap
+):
+    """The round page's tables (#pairings) are fetched again, in place, when the
+    tournament's socket says something (here Playwright stands in for the server,
+    after the real greeting): the part is swapped, the page is not reloaded."""
+    page = phone_page
+    path = json.loads(live_site.shell(MAKE_ROUND).strip().splitlines()[-1])
+    sockets: list[Any] = []
+
+    def route(ws: Any) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/ws/clubs/**", route)
+    page.goto(path)
+    pairings = page.locator("#pairings")
+    expect(pairings).to_have_attribute("data-live-state", "open")
+    page.evaluate("document.getElementById('pairings').dataset.old = 'yes'")
+    page.evaluate("window.__tavoloSamePage = true")
+    with page.expect_response(lambda r: r.url.endswith(path) and r.request.method == "GET"):
+        sockets[-1].send(json.dumps({"kind": "standings", "version": 999}))
+    expect(pairings).not_to_have_attribute("data-old", "yes")  # a new element, swapped in
+    expect(page.locator("#pairings .pairing").first).to_be_visible()
+    expect(page.locator("#pairings")).to_have_count(1)
+    expect(page.locator("h1")).to_have_count(1)  # only the tables were swapped, not a page
+    assert page.evaluate("window.__tavoloSamePage === true"), "the page was reloaded"
+    snap(page, "round-refreshed")
