@@ -13,6 +13,8 @@ with static/js/live.js: it waits for the push, then fetches the seat's board.
   ``redis://127.0.0.1:6379/0``).
 - ``--servers 1``: one daphne; with ``--layer memory`` no Redis at all (the
   in-memory layer of development).
+- ``--poster gunicorn`` (with two servers): server A is gunicorn (WSGI, no event
+  loop), as the web processes of deploy/ are; B stays daphne.
 
 For each move: latency = when the observer had the new board − when the actor
 started posting the move; also when the push itself arrived. Prints p50 / p90 / max
@@ -47,6 +49,7 @@ from benchmarks.live_latency import (
     percentile,
     play_moves,
     set_up_game,
+    start_server,
     stop_server,
     wait_until_up,
 )
@@ -165,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=20, help="moves to time (default 20)")
     parser.add_argument("--servers", type=int, choices=[1, 2], default=2)
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument("--poster", choices=["daphne", "gunicorn"], default="daphne")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if not 1 <= args.events <= 500:
@@ -183,7 +187,11 @@ def main(argv: list[str] | None = None) -> int:
         game, sessions = set_up_game()
         ports = [free_port() for _ in range(args.servers)]
         for n, port in enumerate(ports):
-            servers.append(start_daphne(port, env, workdir / f"server{n}.log"))
+            log = workdir / f"server{n}.log"
+            if n == 0 and args.servers == 2 and args.poster == "gunicorn":
+                servers.append(start_server("gunicorn", port, env, log))
+            else:
+                servers.append(start_daphne(port, env, log))
         for port, server in zip(ports, servers, strict=True):
             wait_until_up(f"http://127.0.0.1:{port}", server)
         observer = PushObserver(ports[-1], str(game.pk), sessions["seat0"], game.version)
@@ -206,9 +214,13 @@ def main(argv: list[str] | None = None) -> int:
             stop_server(server)
         shutil.rmtree(workdir, ignore_errors=True)
 
-    where = "posted on server A, watched on server B" if args.servers == 2 else "one server"
+    where = (
+        f"posted on server A ({args.poster}), watched on server B (daphne)"
+        if args.servers == 2
+        else "one server (daphne)"
+    )
     print(
-        f"live push: {len(moves)} whist moves, {where} (daphne, {args.layer} channel layer, "
+        f"live push: {len(moves)} whist moves, {where} ({args.layer} channel layer, "
         f"SQLite, loopback, Python {sys.version.split()[0]}, load {os.getloadavg()[0]:.2f})"
     )
     for label, events in (("push received", observer.pushed), ("board received", observer.seen)):
