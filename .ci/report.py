@@ -60,6 +60,16 @@ REQUIRED = [
         "test_playing_a_card_updates_the_board_in_place",
     ),
     (
+        "Browser test: moves pushed to another browser, polled while its socket is down (Chromium)",
+        "tests.browser.test_browser_live",
+        "test_two_browsers_see_each_others_moves_pushed_then_polled_when_the_socket_drops",
+    ),
+    (
+        "Push across two server processes through the Redis channel layer",
+        "tests.benchmarks.test_live_push_bench",
+        "test_live_push_benchmark_crosses_two_servers_through_redis",
+    ),
+    (
         "Browser test: guests score their own table on a phone (Chromium)",
         "tests.browser.test_browser_guest_sheet",
         "test_a_guest_enters_hands_over_and_the_other_side_confirms",

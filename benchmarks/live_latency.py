@@ -21,6 +21,10 @@ For each move, latency = when the observer first received a board at or past the
 move's version − when the actor started posting it. Prints p50 / p90 / max per
 interval, and what the polls themselves cost (204 and 200 round trips). Loopback
 only; every loop is bounded; the server is stopped at the end.
+
+The pages are pushed to over a websocket now and poll only while it is down:
+:mod:`benchmarks.live_push` measures that path (one or two daphne processes, the
+observer a websocket) with this module's set-up and actor.
 """
 
 from __future__ import annotations

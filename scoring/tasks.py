@@ -48,6 +48,7 @@ from django.core.cache import cache
 from django.db import close_old_connections
 
 from tavolo.celery import app as celery_app
+from tournaments.services import live
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +161,7 @@ def recompute_standings(self: Any, tournament_id: int) -> dict[str, Any]:
     finally:
         if cache.get(_lock_key(tournament_id)) == token:
             cache.delete(_lock_key(tournament_id))
+    live.announce_standings(tournament_id, done.version)  # the open standings pages
     return {
         "tournament": tournament_id,
         "rounds": done.rounds,

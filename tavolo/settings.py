@@ -14,7 +14,12 @@ Environment variables:
     restart or failover fails with a 500.
 ``REDIS_URL``
     e.g. ``redis://127.0.0.1:6379/0``: Celery broker and result backend, and the
-    Django cache. Tasks then run in a real worker (eager mode off).
+    Django cache. Tasks then run in a real worker (eager mode off). Also the channel
+    layer that pushes moves to open pages across push processes (Channels).
+``TAVOLO_CHANNEL_LAYER``
+    The Channels layer class with Redis (default
+    ``channels_redis.pubsub.RedisPubSubChannelLayer``; or
+    ``channels_redis.core.RedisChannelLayer``).
 ``TAVOLO_DEBUG``
     ``1`` turns DEBUG on (``bin/serve`` sets it). Off otherwise.
 ``TAVOLO_SECRET_KEY``
@@ -50,6 +55,7 @@ import secrets
 import sys
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -95,6 +101,9 @@ ALLOWED_HOSTS = _env_list("TAVOLO_ALLOWED_HOSTS", "localhost,127.0.0.1")
 CSRF_TRUSTED_ORIGINS = _env_list("TAVOLO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI app (pages and websockets, static files in
+    # DEBUG), so ./bin/serve and the browser tests push moves as production does.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -107,6 +116,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     # Locks out password guessing (log-in pages, admin, API tokens): docs/security.md.
     "axes",
+    "channels",
     "tournaments",
     "scoring",
 ]
@@ -204,6 +214,32 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Push: the channel layer that carries "game X moved" to every push process --------
+# With Redis, its publish/subscribe layer: a group message is one PUBLISH that every
+# push process subscribed to the group receives at once (measured against the list-based
+# RedisChannelLayer in docs/benchmarks.md, "Live updates"). Nothing is queued for a
+# page that is not connected: a page that reconnects fetches its board once anyway.
+# Without Redis, one process's memory (runserver, tests): publishes from other threads
+# are handed to that process's event loop (tournaments/services/live.py).
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": _env(
+                "TAVOLO_CHANNEL_LAYER", "channels_redis.pubsub.RedisPubSubChannelLayer"
+            ),
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                # Publish/subscribe ignores the database number: the prefix keeps the
+                # groups of two sites (or two parallel test runs) on one Redis apart.
+                "prefix": "tavolo"
+                + urlparse(REDIS_URL).path.strip("/")
+                + os.environ.get("PYTEST_XDIST_WORKER", ""),
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
@@ -374,6 +410,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
+        # 'self' also allows the page's own host over ws:/wss: (CSP level 3): the live
+        # websockets (tests/browser/test_browser_live.py fails on any violation).
         "connect-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

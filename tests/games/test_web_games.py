@@ -108,7 +108,8 @@ def test_spectator_page_shows_the_public_table_and_no_hand(client, organiser, ga
         for code in hand:
             if code not in public:
                 assert not shows_card(html, code), code
-    assert 'hx-trigger="every 1s"' in html
+    assert 'hx-trigger="every 1s, live"' in html  # polls, and refreshes on a push
+    assert f'data-live="/ws/games/{game.pk}/"' in html
     assert f"/games/{game.pk}/board?v={fresh(game).version}" in html
 
 

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from engine import EngineError, InvalidOption, UnknownGame
 from tournaments.models import Game, GameInvitation, Player, Seat
-from tournaments.services import access
+from tournaments.services import access, live
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.games import create_game, start_game
 from tournaments.services.rule_words import in_words
@@ -217,4 +217,6 @@ def take_seat(token: str, user: Any) -> Game:
         found.save(update_fields=["used_at", "used_by"])
         if game.seats.count() == game.players:
             game = start_game(game.pk)
+        else:  # the invitations page shows the seat taken (a start announces itself)
+            transaction.on_commit(lambda: live.announce_game(looked_up.game_id))
     return game

@@ -14,11 +14,14 @@ from __future__ import annotations
 import logging
 import uuid
 
+from tournaments.services import live
+
 log = logging.getLogger(__name__)
 
 
 def game_changed(game_id: uuid.UUID) -> None:
     """React to a committed change of game ``game_id`` (see the module docstring)."""
+    live.announce_game(game_id)
 
 
 def after_commit(game_id: uuid.UUID) -> None:

@@ -38,7 +38,7 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
-from tournaments.services import audit, round_closing, seats, table_states
+from tournaments.services import audit, live, round_closing, seats, table_states
 from tournaments.services import games as game_service
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable, reusable_draft
@@ -239,6 +239,8 @@ def publish(round_: Round, *, by: User) -> Round:
         _audit(round_, by, "round-published", None, after, tournament)
         # Publishing the next round closes the earlier ones: their guest links expire.
         round_closing.close_earlier(round_, by=by)
+        number, tournament_id = round_.number, tournament.pk
+        transaction.on_commit(lambda: live.announce_round(tournament_id, number))
     return round_
 
 

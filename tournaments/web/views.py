@@ -1,9 +1,9 @@
 """The game pages. Thin: check access, call the services, render.
 
-Live updates are htmx polling with a version check: a page's board asks
-``…/board?v=<version>`` every second and gets **204 No Content** (one indexed
-read of ``Game.version``, no replay) until the game moves on, then the re-rendered
-board. See docs/development.md, "Live updates".
+Live updates: a page's board asks ``…/board?v=<version>`` when its websocket says
+the game moved (or every second while the socket is down) and gets **204 No
+Content** (one indexed read of ``Game.version``, no replay) until the game moves on,
+then the re-rendered board. See docs/development.md, "Live updates".
 """
 
 from __future__ import annotations

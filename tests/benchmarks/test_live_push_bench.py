@@ -1,0 +1,70 @@
+"""Smoke test of ``python -m benchmarks.live_push``: daphne, a websocket, two moves."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks.live_push", "--events", "2", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+
+
+# Slow (~10 s): one daphne process, the in-memory layer (no Redis), in a subprocess.
+def test_live_push_benchmark_runs_end_to_end_on_one_server():
+    result = _run("--servers", "1", "--layer", "memory")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "one server (daphne)" in result.stdout
+    assert "push received" in result.stdout
+    assert "2/2" in result.stdout  # both moves pushed to the other seat's socket
+    assert "board received" in result.stdout
+
+
+# Slow (~12 s): two daphne processes and the Redis layer: a move posted on one server
+# reaches the watcher connected to the other.
+def test_live_push_benchmark_crosses_two_servers_through_redis(redis_url: str):
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.live_push", "--events", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={**os.environ, "REDIS_URL": redis_url},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "posted on server A (daphne), watched on server B (daphne)" in result.stdout
+    board = next(line for line in result.stdout.splitlines() if "board received" in line)
+    assert "2/2" in board, result.stdout
+
+
+def test_two_servers_without_redis_is_refused_in_words():
+    result = _run("--layer", "memory")
+    assert result.returncode == 2
+    assert "two servers need Redis" in result.stderr
+
+
+# Slow (~12 s): as deployed: the move posted to gunicorn (WSGI, no event loop: the
+# process's own publishing loop) reaches the watcher on daphne through Redis.
+def test_live_push_benchmark_from_gunicorn_to_daphne(redis_url: str):
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.live_push", "--events", "2", "--poster", "gunicorn"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={**os.environ, "REDIS_URL": redis_url},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "posted on server A (gunicorn), watched on server B (daphne)" in result.stdout
+    board = next(line for line in result.stdout.splitlines() if "board received" in line)
+    assert "2/2" in board, result.stdout
