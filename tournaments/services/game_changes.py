@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 def game_changed(game_id: uuid.UUID) -> None:
     """React to a committed change of game ``game_id`` (see the module docstring)."""
+    from tournaments.services import table_driver
+
+    table_driver.drive(game_id)
 
 
 def after_commit(game_id: uuid.UUID) -> None:

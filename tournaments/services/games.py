@@ -30,10 +30,12 @@ def create_game(
     mode: str = Game.Mode.ONLINE,
     created_by: Any = None,
     game_id: uuid.UUID | None = None,
+    time_control: Mapping[str, Any] | None = None,
 ) -> Game:
     """A new game in set-up, with its seed drawn and its commitment published.
     The engine validates the game, player count and options (EngineError if bad).
-    ``game_id`` fixes the id (demo data); by default a random UUID is drawn."""
+    ``game_id`` fixes the id (demo data); by default a random UUID is drawn.
+    ``time_control``: the game's clock (already checked: :mod:`time_controls`)."""
     engine_game = new_game(game_type, players, options, first_dealer)
     if mode not in Game.Mode.values:
         raise ServiceError(
@@ -51,6 +53,7 @@ def create_game(
         engine_version=ENGINE_VERSION,
         seed=seed,
         seed_commitment=fairness.commitment(seed),
+        time_control=dict(time_control) if time_control is not None else None,
         created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
     )
 
