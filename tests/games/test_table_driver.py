@@ -194,3 +194,27 @@ def test_two_workers_racing_for_one_deadline_write_one_event(
         assert game.version == GameEvent.objects.filter(game=game).count()
     finally:
         table_driver.TIMERS = table_driver_timers
+
+
+def test_forfeit_game_resigns_the_seat_out_of_time(db: None, sent: list, later: Any) -> None:
+    game = table_game(time_control={**PER_MOVE, "on_timeout": "forfeit_game"})
+    seat = to_act(game)[0]
+    later(6)
+    assert table_driver.run("timeout", game.pk, game.version) is True
+    event = GameEvent.objects.get(game=game, actor=GameEvent.Actor.CLOCK)
+    assert event.payload == {"type": "resign", "seat": seat}
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert table_driver.plans_for(game) == []
+
+
+def test_an_adjourned_table_plans_nothing_and_its_clock_stops(
+    db: None, sent: list, later: Any
+) -> None:
+    game = table_game("whist", 4, time_control=PER_MOVE, bots=(1, 2, 3))
+    append_event(game.pk, {"type": "adjourn"}, event_id=uuid.uuid4(), expected_version=None)
+    game.refresh_from_db()
+    assert table_driver.plans_for(game) == []
+    later(60)
+    assert table_driver.run("timeout", game.pk, game.version) is False
+    assert clocks.clock_of(game).running == ()  # type: ignore[union-attr]
