@@ -129,6 +129,27 @@ TIMEOUT_CHOICES: list[tuple[str, Any]] = [
 ]
 
 
+def to_choice(data: Any) -> tuple[str, str]:
+    """A stored time control as the pages' two choices (clock, on_timeout)."""
+    control = stored(data)
+    if control is None:
+        return "", "auto"
+    value = f"{control.kind}:{control.seconds}"
+    if control.kind == "bank":
+        value += f":{control.increment}"
+    return value, control.on_timeout
+
+
+def clock_choices(current: str) -> list[tuple[str, Any]]:
+    """:data:`CLOCK_CHOICES`, plus ``current`` (a clock set through the API) if missing."""
+    choices = list(CLOCK_CHOICES)
+    if current and current not in dict(choices):
+        control = stored(from_choice(current, "auto"))
+        if control is not None:
+            choices.append((current, in_words(control).split(";")[0]))
+    return choices
+
+
 def from_choice(clock: str, on_timeout: str) -> dict[str, Any] | None:
     """The time control a page's two choices make (``None``: no clock)."""
     if not clock:
@@ -147,8 +168,10 @@ __all__ = [
     "MIN_SECONDS",
     "TIMEOUT_CHOICES",
     "concede_possible",
+    "clock_choices",
     "from_choice",
     "in_words",
     "parse",
     "stored",
+    "to_choice",
 ]
