@@ -9,6 +9,7 @@ about the clock is stored: replaying gives the same clocks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -83,8 +84,9 @@ def mm_ss(ms: int) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
-def clock_context(game: Game) -> dict[str, Any] | None:
-    """What ``games/_clock.html`` shows (``None``: no clock)."""
+def clock_context(game: Game, names: Mapping[int, str] | None = None) -> dict[str, Any] | None:
+    """What ``games/_clock.html`` shows (``None``: no clock); ``names``: the seats'
+    players (seat index → name)."""
     clock = clock_of(game)
     if clock is None:
         return None
@@ -96,6 +98,7 @@ def clock_context(game: Game) -> dict[str, Any] | None:
         "seats": [
             {
                 "number": seat + 1,
+                "name": (names or {}).get(seat, ""),
                 "left_ms": left[seat],
                 "left": mm_ss(left[seat]),
                 "running": seat in clock.running,
