@@ -28,6 +28,7 @@ seat's own legal actions: it never sees another seat's cards.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import uuid
 from dataclasses import dataclass
@@ -57,6 +58,10 @@ SWEEP_SECONDS = 10.0
 """How often Celery beat sweeps for overdue plans (a task lost with its worker)."""
 SWEEP_GRACE_MS = 3000
 """A plan this late (ms) is taken as lost by the sweep (its own task is not just slow)."""
+QUEUE: str | None = os.environ.get("TAVOLO_TABLES_QUEUE") or None
+"""The queue the tables' tasks go to (``None``: the default queue). A queue of their
+own, with a worker of its own, keeps bots and clocks on time when long tasks (standings
+of a big tournament) fill the default queue."""
 TIMERS = True
 """Whether, when Celery runs eagerly, plans run on in-process timers (tests turn it off)."""
 NAMESPACE = uuid.UUID("7d3c3f3e-3a51-4c37-9a0e-6f1f5d1c7a16")
@@ -150,7 +155,7 @@ def dispatch(plan: Plan) -> None:
 
     task = tasks.bot_move if plan.task == "bot" else tasks.clock_check
     try:
-        task.apply_async(kwargs=plan.kwargs(), countdown=delay)
+        task.apply_async(kwargs=plan.kwargs(), countdown=delay, queue=QUEUE)
     except Exception:  # broker down: the sweep runs it once the broker is back
         log.exception("could not send the %s plan of game %s", plan.task, plan.game_id)
 
