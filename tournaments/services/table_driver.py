@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connections
 
 from engine import EngineError
 from engine import Game as EngineGame
@@ -166,7 +166,7 @@ def _run_in_thread(plan: Plan) -> None:
     except Exception:
         log.exception("the %s plan of game %s failed", plan.task, plan.game_id)
     finally:
-        close_old_connections()
+        connections.close_all()  # this thread's own connections (they are per thread)
 
 
 # ---------------------------------------------------------------------- running
