@@ -37,3 +37,18 @@ def test_mm_ss_reads_like_a_clock():
     assert clocks.mm_ss(1) == "0:01"
     assert clocks.mm_ss(65_000) == "1:05"
     assert clocks.mm_ss(3_723_000) == "1:02:03"
+
+
+def test_the_log_says_which_move_the_clock_made(client, db, monkeypatch):
+    from tournaments.services import table_driver
+
+    monkeypatch.setattr(table_driver, "dispatch", lambda plan: None)
+    game = table_game(time_control={"kind": "move", "seconds": 5, "on_timeout": "auto"})
+    real = clocks.now_ms
+    monkeypatch.setattr(clocks, "now_ms", lambda: real() + 6000)
+    assert table_driver.run("timeout", game.pk, game.version)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "(time ran out: the clock&#x27;s move)" in page
+    api = client.get(f"/api/games/{game.pk}/events").json()
+    assert [e["actor"] for e in api["events"]][-1] == "clock"
+    assert {e["actor"] for e in api["events"][:-1]} == {None}
