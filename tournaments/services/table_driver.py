@@ -112,11 +112,13 @@ def plans_for(game: Game, now_ms: int | None = None) -> list[Plan]:
     game not in play online, over or adjourned."""
     if game.status != Game.Status.ACTIVE or game.mode != Game.Mode.ONLINE:
         return []
+    bots = bot_seats(game)
+    if not bots and game.time_control is None:
+        return []  # the common case: one small query per move, no state read
     waits, to_act = state_cache.read_state(game, _table)
     if waits or not to_act:
         return []
     now = clocks.now_ms() if now_ms is None else now_ms
-    bots = bot_seats(game)
     plans = [
         Plan("bot", game.pk, game.version, now + int(BOT_DELAY * 1000), seat)
         for seat in to_act
