@@ -218,3 +218,16 @@ def test_an_adjourned_table_plans_nothing_and_its_clock_stops(
     later(60)
     assert table_driver.run("timeout", game.pk, game.version) is False
     assert clocks.clock_of(game).running == ()  # type: ignore[union-attr]
+
+
+def test_seats_acting_at_once_each_run_out_in_turn(db: None, sent: list, later: Any) -> None:
+    # Italian Whist's split: all three choose at once, from 48620 ways each (the legal
+    # list is a hint, not a list): the clock still finds each seat a legal move.
+    game = table_game("italian_whist", 3, time_control={"kind": "deal", "seconds": 5})
+    assert to_act(game) == [0, 1, 2]
+    later(6)
+    for _ in range(3):
+        game.refresh_from_db()
+        assert table_driver.run("timeout", game.pk, game.version) is True
+    clock_moves = GameEvent.objects.filter(game=game, actor=GameEvent.Actor.CLOCK)
+    assert sorted(clock_moves.values_list("seat", flat=True)) == [0, 1, 2]

@@ -193,7 +193,7 @@ def _bot_move(game: Game, seat: int) -> bool:
         waits, to_act = _table(state)
         if waits or seat not in to_act:
             return None
-        return choose_move(game.game_type, seat, state.view(seat), legal_of(state, seat))
+        return bot_choice(game.game_type, state, seat)
 
     move = state_cache.read_state(game, decide)
     if move is None:
@@ -232,12 +232,17 @@ def consequence(game_type: str, state: EngineGame, seat: int, on_timeout: str) -
     can_concede = getattr(state, "can_concede", None)
     if on_timeout == "forfeit_deal" and can_concede is not None and can_concede(seat):
         return {"type": "concede", "seat": seat}
-    legal = legal_of(state, seat)
+    return bot_choice(game_type, state, seat)
+
+
+def bot_choice(game_type: str, state: EngineGame, seat: int) -> dict[str, Any]:
+    """The bot's move for ``seat``, given only the seat's own view and legal actions."""
     try:
-        return choose_move(game_type, seat, state.view(seat), legal)
+        return choose_move(game_type, seat, state.view(seat), legal_of(state, seat))
     except (NotImplementedError, EngineError, LookupError, ValueError):
-        # A bot that cannot choose here: the seat's first legal action, so the clock
-        # never leaves the table stuck.
+        # A bot that cannot choose here: the seat's first legal action, so a bot or a
+        # clock never leaves the table stuck.
+        log.warning("the %s bot could not choose for seat %s; first legal action", game_type, seat)
         return next(iter(state.legal_actions(seat))).to_event()
 
 
