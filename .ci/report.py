@@ -30,6 +30,16 @@ REQUIRED = [
     ),
     ("Concurrent writers on PostgreSQL", "tests.games.test_concurrency", None),
     (
+        "Two workers racing for one clock deadline write one event (PostgreSQL)",
+        "tests.games.test_table_driver",
+        "test_two_workers_racing_for_one_deadline_write_one_event",
+    ),
+    (
+        "A bot's move through a real Celery worker",
+        "tests.games.test_table_worker",
+        "test_the_worker_makes_the_bots_move",
+    ),
+    (
         "A killed standings worker catches up on restart",
         "tests.standings.test_standings_worker_killed",
         "test_a_worker_killed_with_a_task_reserved_catches_up_when_it_restarts",

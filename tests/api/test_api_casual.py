@@ -151,3 +151,49 @@ def test_the_schema_lists_the_endpoints_and_says_seats_are_0_based(client, db):
     ):
         assert path in schema["paths"], path
     assert "Seat numbers are 0-based indices" in schema["info"]["description"]
+
+
+# ---------------------------------------------------------------------- clocks (issue 16)
+
+
+def test_a_casual_game_takes_a_time_control_and_its_detail_shows_the_clock(db):
+    olga, bruno = make_user("olga"), make_user("bruno")
+    control = {"kind": "bank", "seconds": 600, "increment": 5, "on_timeout": "forfeit_game"}
+    response = create(olga, time_control=control)
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    game = Game.objects.get(pk=body["game"]["id"])
+    assert game.time_control == control
+    assert body["game"]["clock"] is None or body["game"]["clock"]["running"] == []
+    token = body["invitations"][0]["token"]
+    assert api(bruno).post(f"/api/games/join/{token}").status_code in (200, 201)
+    detail = api(olga).get(f"/api/games/{game.pk}/").json()
+    clock = detail["clock"]
+    assert clock["control"] == control
+    assert len(clock["running"]) == 1 and clock["deadline"] is not None
+    assert all(0 < left <= 600_000 for left in clock["remaining_ms"])
+
+
+def test_an_untimed_game_has_no_clock(db):
+    body = create(make_user("olga")).json()
+    assert body["game"]["clock"] is None
+    assert Game.objects.get(pk=body["game"]["id"]).time_control is None
+
+
+@pytest.mark.parametrize(
+    ("control", "words"),
+    [
+        ({"kind": "move", "seconds": 1}, "seconds"),
+        ({"kind": "sundial", "seconds": 30}, "kind"),
+        ({"kind": "move", "seconds": 30, "colour": "red"}, "colour"),
+        ({"kind": "move", "seconds": 30, "increment": 5}, "only a bank clock"),
+        ({"kind": "move", "seconds": 30, "on_timeout": "forfeit_deal"}, "conced"),
+        ("fast", "time_control"),
+    ],
+)
+def test_a_bad_time_control_is_refused_in_words_and_creates_nothing(db, control, words):
+    before = Game.objects.count()
+    response = create(make_user("olga"), time_control=control)
+    assert response.status_code == 400, response.json()
+    assert words in response.json()["detail"]
+    assert Game.objects.count() == before

@@ -332,3 +332,42 @@ def test_the_game_list_is_grouped(client, db):
     assert finished and "Finished: 1 game" in finished.group(0) and "Scopa" in finished.group(0)
     assert "seat 0" not in page.lower()
     assert f"Play seat {me + 1}" in page
+
+
+# ---------------------------------------------------------------------- the clock (issue 16)
+
+
+def test_the_new_game_page_offers_a_clock_in_words(client, db):
+    client.force_login(make_user("olga"))
+    page = visible(html(client.get("/games/new")))
+    for words in ("No clock", "30 s a move", "10 min a game, plus 5 s a move", "automatic move"):
+        assert words in page
+
+
+def test_a_game_made_with_a_clock_keeps_its_time_control(client, db):
+    olga = make_user("olga")
+    client.force_login(olga)
+    response = client.post("/games/new", scopa_form(clock="bank:600:5", on_timeout="forfeit_game"))
+    assert response.status_code == 302
+    game = Game.objects.get(created_by=olga)
+    assert game.time_control == {
+        "kind": "bank",
+        "seconds": 600,
+        "increment": 5,
+        "on_timeout": "forfeit_game",
+    }
+    client.post("/games/new", scopa_form(clock=""))
+    assert Game.objects.filter(created_by=olga, time_control__isnull=True).count() == 1
+
+
+def test_forfeiting_a_deal_where_no_deal_can_be_conceded_is_refused_next_to_the_choice(client, db):
+    client.force_login(make_user())
+    response = client.post("/games/new", scopa_form(clock="move:30", on_timeout="forfeit_deal"))
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
+    error = re.search(
+        r'<div class="field field--error[^"]*">\s*<label for="id_on_timeout">.*?</div>',
+        html(response),
+        re.S,
+    )
+    assert error and "conced" in error.group(0)

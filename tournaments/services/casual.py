@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from engine import EngineError, InvalidOption, UnknownGame
 from tournaments.models import Game, GameInvitation, Player, Seat
-from tournaments.services import access, live
+from tournaments.services import access, live, time_controls
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.games import create_game, start_game
 from tournaments.services.rule_words import in_words
@@ -51,13 +51,16 @@ def new_casual_game(
     players: int,
     options: Mapping[str, Any] | None,
     seat: int,
+    time_control: Mapping[str, Any] | None = None,
 ) -> tuple[Game, list[GameInvitation]]:
     """A new online game created by ``user``, who sits at ``seat``; one invitation per
     other seat. Nothing is written when anything is refused: a ``ServiceError`` whose
-    ``field`` says what was wrong (``game``, ``players``, ``seat`` or the option)."""
+    ``field`` says what was wrong (``game``, ``players``, ``seat``, the option or
+    ``time_control``: the clock, see :mod:`time_controls`)."""
     if not getattr(user, "is_authenticated", False):
         raise Forbidden(_("Log in to start a game."))
     with transaction.atomic():
+        clock = time_controls.parse(time_control, game_type)
         try:
             game = create_game(
                 game_type=game_type,
@@ -65,6 +68,7 @@ def new_casual_game(
                 options=options,
                 mode=Game.Mode.ONLINE,
                 created_by=user,
+                time_control=None if clock is None else clock.to_json(),
             )
         except UnknownGame as error:
             raise ServiceError(in_words(error), field="game") from None

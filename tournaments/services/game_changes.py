@@ -21,7 +21,14 @@ log = logging.getLogger(__name__)
 
 def game_changed(game_id: uuid.UUID) -> None:
     """React to a committed change of game ``game_id`` (see the module docstring)."""
-    live.announce_game(game_id)
+    # Imported here: the driver appends events, and the event store calls this module.
+    from tournaments.services import table_driver
+
+    for react in (live.announce_game, table_driver.drive):
+        try:
+            react(game_id)
+        except Exception:  # the move is committed: one failed reaction must not stop the next
+            log.exception("%s after a change of game %s failed", react.__name__, game_id)
 
 
 def after_commit(game_id: uuid.UUID) -> None:

@@ -30,10 +30,12 @@ def create_game(
     mode: str = Game.Mode.ONLINE,
     created_by: Any = None,
     game_id: uuid.UUID | None = None,
+    time_control: Mapping[str, Any] | None = None,
 ) -> Game:
     """A new game in set-up, with its seed drawn and its commitment published.
     The engine validates the game, player count and options (EngineError if bad).
-    ``game_id`` fixes the id (demo data); by default a random UUID is drawn."""
+    ``game_id`` fixes the id (demo data); by default a random UUID is drawn.
+    ``time_control``: the game's clock (already checked: :mod:`time_controls`)."""
     engine_game = new_game(game_type, players, options, first_dealer)
     if mode not in Game.Mode.values:
         raise ServiceError(
@@ -51,6 +53,7 @@ def create_game(
         engine_version=ENGINE_VERSION,
         seed=seed,
         seed_commitment=fairness.commitment(seed),
+        time_control=dict(time_control) if time_control is not None else None,
         created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
     )
 
@@ -103,7 +106,7 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
     rows = GameEvent.objects.filter(game=game, sequence__gte=after).order_by("sequence")
     engine_game = state_cache.fresh_engine_game(game)
     log = []
-    for row in rows.values("sequence", "payload", "kind", "seat", "created_at"):
+    for row in rows.values("sequence", "payload", "kind", "seat", "created_at", "actor"):
         payload = row["payload"]
         if not game.is_over:
             payload = engine_game.event_as_seen_by(payload, viewer)
@@ -113,6 +116,7 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
                 "kind": row["kind"],
                 "event": payload,
                 "at": row["created_at"].isoformat(),
+                "actor": row["actor"],
             }
         )
     return log

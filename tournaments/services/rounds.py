@@ -266,6 +266,7 @@ def _give_game(table: Table, tournament: Tournament, by: User) -> Game:
         options=tournament.options,
         mode=tournament.mode,
         created_by=by,
+        time_control=tournament.time_control if tournament.mode == Game.Mode.ONLINE else None,
     )
     for number, player in enumerate(seated):
         seats.seat_by_authority(game, number, player)

@@ -28,7 +28,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.services import audit
+from tournaments.services import audit, time_controls
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.entries import (
@@ -91,6 +91,7 @@ SETTINGS_FIELDS = {
     "table_sizes": list,
     "entry_kind": str,
     "mode": str,
+    "time_control": (dict, type(None)),
     "rounds_planned": int,
     "pairing_method": str,
     "first_round": str,
@@ -252,6 +253,13 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
     return cleaned
 
 
+def _check_clock(cleaned: dict[str, Any], game_type: str) -> None:
+    """Check and normalise the tables' clock (``time_control``), if being set."""
+    if cleaned.get("time_control") is not None:
+        control = time_controls.parse(cleaned["time_control"], game_type)
+        cleaned["time_control"] = None if control is None else control.to_json()
+
+
 def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> Tournament:
     """A new tournament of the club (directors only), its game checked by the engine."""
     require_role(by, club, Role.DIRECTOR)
@@ -266,6 +274,7 @@ def create_tournament(club: Club, *, by: User, settings: Mapping[str, Any]) -> T
         except EngineError as error:
             raise ServiceError(in_words(error), field="game_type") from None
     check_game(cleaned)
+    _check_clock(cleaned, cleaned["game_type"])
     check_scoring(cleaned)
     check_details(cleaned)
     slug = slug_for(cleaned.pop("slug", ""), cleaned["name"])
@@ -321,6 +330,7 @@ def update_tournament(
             raise Conflict(_("entry_kind cannot change once there are entries"), field="entry_kind")
         merged = {f: getattr(tournament, f) for f in GAME_FIELDS | SCORING_FIELDS} | cleaned
         check_game(merged)
+        _check_clock(cleaned, merged["game_type"])
         check_scoring(merged)
         check_details({f: getattr(tournament, f) for f in ("starts_on", "start_time")} | cleaned)
         before = {k: getattr(tournament, k) for k in sorted(changed)}

@@ -12,12 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from tournaments.games import GameProfile
 from tournaments.games.base import log_faces, seat_name
 from tournaments.web.cards import CardFace
 from tournaments.web.tallies import tally_words
+
+ACTOR_WORDS = {
+    "bot": gettext_lazy("a bot's move"),
+    "clock": gettext_lazy("time ran out: the clock's move"),
+    "director": gettext_lazy("entered by a director"),
+}
+"""What the log says after a move its seat's player did not make (``GameEvent.actor``)."""
 
 _COMMON = GameProfile()
 """Words only (for a log read without its game)."""
@@ -36,6 +43,9 @@ def describe(
     who = seat_name(names, seat) if isinstance(seat, int) else ""
     text, cards = profile.log_words(kind, event, who) or _words(kind, event, who, names)
     described: dict[str, Any] = {"sequence": entry["sequence"], "text": text, "cards": cards}
+    by = ACTOR_WORDS.get(entry.get("actor") or "")
+    if by is not None:
+        described["by"] = by
     described.update(profile.log_extra(event))
     return described
 

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 import engine
 from engine.options import Option
 from tournaments.games import default_game, profile_for
-from tournaments.services import casual
+from tournaments.services import casual, time_controls
 from tournaments.services.errors import ServiceError
 from tournaments.web.gates import login_required
 from tournaments.web.option_labels import chosen_options, clean_options, option_field
@@ -50,6 +50,20 @@ class NewGameForm(forms.Form):
         label=gettext_lazy("Your seat"),
         coerce=int,
         help_text=gettext_lazy("The other seats get a link each to send to the other players."),
+    )
+    clock = forms.ChoiceField(
+        label=gettext_lazy("Clock"),
+        choices=time_controls.CLOCK_CHOICES,
+        required=False,
+        help_text=gettext_lazy(
+            "How long each player has to play. Without a clock nobody waits on time."
+        ),
+    )
+    on_timeout = forms.ChoiceField(
+        label=gettext_lazy("When a player's time runs out"),
+        choices=time_controls.TIMEOUT_CHOICES,
+        initial="auto",
+        required=False,
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -107,11 +121,17 @@ class NewGameForm(forms.Form):
     def options(self) -> dict[str, Any]:
         return chosen_options(self, self.spec)
 
+    def time_control(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        return time_controls.from_choice(data.get("clock") or "", data.get("on_timeout") or "auto")
+
 
 def _attach(form: NewGameForm, error: ServiceError) -> None:
     field = error.details.get("field")
     if isinstance(field, str) and OPTION_PREFIX + field in form.fields:
         error.details["field"] = OPTION_PREFIX + field
+    if field == "time_control":
+        error.details["field"] = "on_timeout" if "conced" in str(error) else "clock"
     attach(form, error)
 
 
@@ -131,6 +151,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 players=data["players"],
                 options=form.options(),
                 seat=data["seat"],
+                time_control=form.time_control(),
             )
         except ServiceError as error:
             _attach(form, error)

@@ -21,6 +21,7 @@ from scoring.points import METHODS
 from scoring.read import label as tiebreak_label
 from scoring.standings import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
 from tournaments.models import Tournament
+from tournaments.services import time_controls
 from tournaments.services.setting_names import method_name
 from tournaments.web.forms import OPTION_PREFIX, option_spec
 
@@ -115,6 +116,7 @@ def initial_of(tournament: Tournament) -> dict[str, Any]:
         )
     initial.update(scoring)
     initial["tiebreaks"] = list(tournament.tiebreaks) or list(DEFAULT_TIEBREAKS)
+    initial["clock"], initial["on_timeout"] = time_controls.to_choice(tournament.time_control)
     for name, option in option_spec(tournament.game_type).items():
         initial[OPTION_PREFIX + name] = tournament.options.get(name, option.default)
     return initial

@@ -26,6 +26,7 @@ import engine
 from scoring.numbers import decimal_json
 from scoring.standings import DEFAULT_TIEBREAKS
 from tournaments.models import Tournament
+from tournaments.services import time_controls
 from tournaments.services.errors import ServiceError
 from tournaments.web.forms import OPTION_PREFIX, game_choices, option_spec
 from tournaments.web.option_labels import chosen_options, clean_options, option_field
@@ -113,6 +114,18 @@ class TournamentForm(forms.Form):
     game_type = forms.ChoiceField(label=_("Game"), choices=game_choices)
     table_sizes = forms.ChoiceField(label=_("Seats per table"), choices=())
     mode = forms.ChoiceField(label=_("Played"), choices=Tournament.Mode.choices)
+    clock = forms.ChoiceField(
+        label=_("Clock (online play)"),
+        choices=time_controls.CLOCK_CHOICES,
+        required=False,
+        help_text=_("Every table's clock when the games are played online."),
+    )
+    on_timeout = forms.ChoiceField(
+        label=_("When a player's time runs out"),
+        choices=time_controls.TIMEOUT_CHOICES,
+        initial="auto",
+        required=False,
+    )
     # -- entrants and pairing
     entry_kind = forms.ChoiceField(label=_("Entrants"), choices=Tournament.EntryKind.choices)
     rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=99, initial=5)
@@ -200,6 +213,9 @@ class TournamentForm(forms.Form):
         if self.initial.get("table_sizes") not in dict(sizes):
             self.initial["table_sizes"] = sizes[0][0] if sizes else ""
         self.fields["points_method"].choices = method_choices()
+        self.fields["clock"].choices = time_controls.clock_choices(
+            str(self.data.get("clock") or self.initial.get("clock") or "")
+        )
         stored = list(self.initial.pop("tiebreaks", DEFAULT_TIEBREAKS))
         self.slots = max(TIEBREAK_SLOTS, len(stored))  # never drop one set by the API
         for n in range(1, self.slots + 1):
@@ -313,6 +329,9 @@ class TournamentForm(forms.Form):
         settings["table_sizes"] = data["table_sizes"]
         settings["options"] = self.options()
         settings["scoring"] = self.scoring()
+        settings["time_control"] = time_controls.from_choice(
+            data.get("clock") or "", data.get("on_timeout") or "auto"
+        )
         settings["tiebreaks"] = self.tiebreaks()
         if data.get("slug"):
             settings["slug"] = data["slug"]
@@ -321,6 +340,8 @@ class TournamentForm(forms.Form):
     def field_for(self, error: ServiceError) -> str | None:
         """The form field a service's refusal is about (``None``: the whole form)."""
         field = error.details.get("field")
+        if field == "time_control":
+            return "on_timeout" if "conced" in str(error) else "clock"
         if field == "scoring":
             setting = str(error.details.get("setting") or "method")
             return "points_method" if setting == "method" else setting

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
+from tournaments.services import clocks
 from tournaments.services.games import event_log, fairness_info, seat_view
 from tournaments.web import cards
 from tournaments.web.actions import tally_fields
@@ -214,6 +215,7 @@ def seat_board(
     with cards.showing(profile_for(game.game_type).deck) as style:
         context = _seat_board(game, seat, choosing, rummy)
     context["card_style"] = style
+    context["clock"] = clocks.clock_context(game, seat_names(game))
     return context
 
 
@@ -264,6 +266,7 @@ def spectator_board(game: Game) -> dict[str, Any]:
         context["log"] = recent_log(game, None, view["version"], names)
     context["fairness"] = fairness_info(game)
     context["card_style"] = style
+    context["clock"] = clocks.clock_context(game, names)
     return context
 
 

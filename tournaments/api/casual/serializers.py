@@ -8,6 +8,7 @@ from rest_framework import serializers
 from tournaments.api.games.serializers import GameSummarySerializer as GameSummarySerializer
 from tournaments.api.shared.fields import MAX_PLAYERS, MAX_SEAT_INDEX, OptionsField
 from tournaments.api.shared.strict import StrictCharField, StrictIntegerField, StrictSerializer
+from tournaments.api.shared.time_control import TimeControlSerializer
 
 SEAT_HELP = "a 0-based seat index (seat 0 is the one people call seat 1)"
 
@@ -18,6 +19,9 @@ class CasualGameCreateSerializer(StrictSerializer):
     options = OptionsField(required=False, default=dict)
     seat = StrictIntegerField(
         min_value=0, max_value=MAX_SEAT_INDEX, help_text="the seat the creator takes: " + SEAT_HELP
+    )
+    time_control = TimeControlSerializer(
+        required=False, allow_null=True, default=None, help_text="the clock; null: none"
     )
 
 

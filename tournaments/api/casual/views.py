@@ -66,7 +66,17 @@ class CasualGameView(GameAPIView):
                 "Scopa for two, to 11, creator in the first seat",
                 value={"game": "scopa", "players": 2, "options": {"target": 11}, "seat": 0},
                 request_only=True,
-            )
+            ),
+            OpenApiExample(
+                "Briscola for two, 30 seconds a move, an automatic move when time runs out",
+                value={
+                    "game": "briscola",
+                    "players": 2,
+                    "seat": 0,
+                    "time_control": {"kind": "move", "seconds": 30, "on_timeout": "auto"},
+                },
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -79,6 +89,7 @@ class CasualGameView(GameAPIView):
             players=data["players"],
             options=data["options"],
             seat=data["seat"],
+            time_control=data["time_control"],
         )
         return Response(
             {

@@ -108,6 +108,24 @@ class SeatSerializer(serializers.Serializer):
     username = serializers.CharField(allow_null=True, help_text="null for a guest")
 
 
+class ClockSerializer(serializers.Serializer):
+    control = serializers.DictField(
+        help_text="the time control: kind (move, deal, bank), seconds, on_timeout "
+        "(auto, forfeit_deal, forfeit_game) and, for a bank, increment"
+    )
+    remaining_ms = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="each seat's time left now (ms), by 0-based seat",
+    )
+    running = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the 0-based seats whose clock runs"
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when the first running clock runs out; null: none runs"
+    )
+    now = serializers.DateTimeField(help_text="the server's time the figures are for")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     game = serializers.CharField(help_text="the engine game")
@@ -129,6 +147,7 @@ class GameSummarySerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     imported = serializers.BooleanField()
+    clock = ClockSerializer(allow_null=True, help_text="the game's clocks; null: untimed")
 
 
 class SeatAssignSerializer(StrictSerializer):

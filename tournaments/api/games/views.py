@@ -41,7 +41,7 @@ from tournaments.api.games import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import games, seats
+from tournaments.services import clocks, games, seats
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -83,6 +83,7 @@ def summary(game: Game) -> dict[str, Any]:
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "imported": game.imported,
+        "clock": clocks.clock_json(game),
     }
 
 

@@ -16,6 +16,7 @@ from tournaments.api.shared.strict import (
     StrictSerializer,
     choice,
 )
+from tournaments.api.shared.time_control import TimeControlSerializer
 from tournaments.models import Tournament
 
 T = Tournament
@@ -39,6 +40,9 @@ class SettingsSerializer(StrictSerializer):
     )
     entry_kind = StrictChoiceField(choices=T.EntryKind.choices, required=False)
     mode = choice(T.Mode.choices, strict=True, required=False)
+    time_control = TimeControlSerializer(
+        required=False, allow_null=True, help_text="every table's clock (online); null: none"
+    )
     rounds_planned = StrictIntegerField(min_value=1, max_value=99, required=False)
     pairing_method = StrictChoiceField(choices=T.PairingMethod.choices, required=False)
     first_round = StrictChoiceField(choices=T.FirstRound.choices, required=False)
@@ -111,6 +115,9 @@ class TournamentSerializer(serializers.Serializer):
     table_sizes = serializers.ListField(child=serializers.IntegerField())
     entry_kind = serializers.ChoiceField(choices=T.EntryKind.choices)
     mode = choice(T.Mode.choices)
+    time_control = serializers.DictField(
+        allow_null=True, help_text="every table's clock (online play); null: none"
+    )
     rounds_planned = serializers.IntegerField()
     pairing_method = serializers.ChoiceField(choices=T.PairingMethod.choices)
     first_round = serializers.ChoiceField(choices=T.FirstRound.choices)

@@ -41,6 +41,7 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "table_sizes": t.table_sizes,
         "entry_kind": t.entry_kind,
         "mode": t.mode,
+        "time_control": t.time_control,
         "rounds_planned": t.rounds_planned,
         "pairing_method": t.pairing_method,
         "first_round": t.first_round,
