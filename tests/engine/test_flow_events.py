@@ -202,3 +202,36 @@ def test_flow_events_are_public_in_the_log_and_never_legal_actions() -> None:
         game, _ = game_in_play(name, players, seed=11, steps=2)
         types = {a.type for a in game.legal_actions()}
         assert not types & {"resign", "concede", "adjourn", "resume"}
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_random_play_with_flow_events_replays_the_same(name: str, players: int) -> None:
+    """Random legal play with adjournments, concessions (accepted or refused) and, at
+    the end, a resignation: every accepted event replays to the same state."""
+    rng = random.Random(f"{name}-{players}")
+    game = new_game(name, players)
+    accepted: list[Any] = []
+    for _ in range(300):
+        roll = rng.random()
+        seat = rng.randrange(players)
+        if roll < 0.03:
+            events = [{"type": "adjourn"}, {"type": "resume"}]
+        elif roll < 0.06:
+            events = [{"type": "concede", "seat": seat}]
+        else:
+            events = [next_event(game, rng)]
+        for event in events:
+            allowed = event["type"] != "concede" or game.can_concede(seat)
+            try:
+                game.apply(event)
+            except EngineError:
+                assert not allowed
+                continue
+            assert allowed
+            accepted.append(event)
+        if game.over:
+            break
+    if not game.over:
+        game.apply({"type": "resign", "seat": seat})
+        accepted.append({"type": "resign", "seat": seat})
+    assert snapshot(replay(name, players, accepted)) == snapshot(game)
