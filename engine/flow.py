@@ -83,8 +83,16 @@ class FlowEvents(LegalQueries):
     # ------------------------------------------------------------------ asking
 
     def can_resign(self, seat: int) -> bool:
-        """Whether ``seat`` may resign now: whenever the game is not over."""
-        return self.phase != _OVER and 0 <= seat < self.players
+        """Whether ``seat`` may resign now: whenever the game is not over (and the seat
+        still plays in it: :meth:`_resign_refusal`)."""
+        if self.phase == _OVER or not 0 <= seat < self.players:
+            return False
+        return self._resign_refusal(seat) is None
+
+    def _resign_refusal(self, seat: int) -> Message | None:
+        """Hook: why ``seat`` may not resign a game that is on (Scala 40: a player
+        already out), or ``None``."""
+        return None
 
     def can_concede(self, seat: int) -> bool:
         """Whether ``seat`` may concede the current deal now (never while adjourned)."""
@@ -150,6 +158,9 @@ class FlowEvents(LegalQueries):
     def _apply_resign(self, action: Action) -> None:
         self._refuse_while_halted(action)
         assert action.seat is not None
+        refusal = self._resign_refusal(action.seat)
+        if refusal is not None:
+            raise RuleViolation(refusal, seat=action.seat, event=action.to_event(), rule="resign")
         self.winner = self._resign_winner(action.seat)
         self.resigned = action.seat
         self.adjourned = False

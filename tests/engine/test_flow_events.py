@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine import EngineError, WrongPhase, new_game, replay
+from engine import EngineError, RuleViolation, WrongPhase, new_game, replay
 from engine.game import Game
 from tests.support.engine import next_event, snapshot
 
@@ -188,6 +188,19 @@ def test_resigning_with_more_sides_picks_the_best_of_the_others() -> None:
     assert game.winner == [1, 2]
 
 
+def test_a_scala40_player_already_out_cannot_resign() -> None:
+    game = new_game("scala40", 3)
+    game.out[2] = True  # type: ignore[attr-defined]  # as after a hand that put it out
+    game.totals = [30, 50, 120]
+    before = snapshot(game)
+    assert not game.can_resign(2) and game.can_resign(0)
+    with pytest.raises(RuleViolation, match="already out") as caught:
+        game.apply({"type": "resign", "seat": 2})
+    assert caught.value.code == "scala40.resign.out" and snapshot(game) == before
+    game.apply({"type": "resign", "seat": 0})
+    assert game.winner == 1
+
+
 def test_flow_events_are_public_in_the_log_and_never_legal_actions() -> None:
     game, _ = game_in_play("italian_whist", 3)
     for event in (
@@ -232,6 +245,7 @@ def test_random_play_with_flow_events_replays_the_same(name: str, players: int) 
         if game.over:
             break
     if not game.over:
+        seat = next(s for s in range(players) if game.can_resign(s))
         game.apply({"type": "resign", "seat": seat})
         accepted.append({"type": "resign", "seat": seat})
     assert snapshot(replay(name, players, accepted)) == snapshot(game)
