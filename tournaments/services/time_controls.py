@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine import UnknownGame, game_class
+from engine.flow import FlowEvents
 from tournaments.services.errors import ServiceError
 from tournaments.timing.clock import MAX_INCREMENT, MAX_SECONDS, MIN_SECONDS, TimeControl
 from tournaments.timing.clock import TimeControlError as _Refused
@@ -25,10 +26,6 @@ def concede_possible(game_type: str) -> bool:
     try:
         cls = game_class(game_type)
     except UnknownGame:
-        return False
-    try:
-        from engine.flow import FlowEvents  # the engine's flow events (issue 16)
-    except ImportError:  # an engine without them: no game concedes
         return False
     return getattr(cls, "_concede_refusal", None) is not FlowEvents._concede_refusal
 
