@@ -193,7 +193,8 @@ def test_an_untimed_game_has_no_clock(db):
 )
 def test_a_bad_time_control_is_refused_in_words_and_creates_nothing(db, control, words):
     before = Game.objects.count()
-    response = create(make_user("olga"), time_control=control)
+    # Burraco: no conceding of a deal, so 'forfeit_deal' is refused for it.
+    response = create(make_user("olga"), game="burraco", time_control=control)
     assert response.status_code == 400, response.json()
     assert words in response.json()["detail"]
     assert Game.objects.count() == before

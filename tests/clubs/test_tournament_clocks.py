@@ -36,7 +36,11 @@ def test_a_tournament_played_with_real_cards_runs_no_clock(db):
 def test_a_bad_clock_is_refused_in_words(db, control, words):
     club = make_club()
     with pytest.raises(ServiceError) as refused:
-        make_tournament(club, director_of(club), {"mode": "online", "time_control": control})
+        # Three-handed whist: no conceding of a deal, so 'forfeit_deal' is refused for it.
+        settings = {"game_type": "three_handed_whist", "table_sizes": [3]}
+        make_tournament(
+            club, director_of(club), {**settings, "mode": "online", "time_control": control}
+        )
     assert words in str(refused.value) and refused.value.details["field"] == "time_control"
 
 

@@ -362,7 +362,9 @@ def test_a_game_made_with_a_clock_keeps_its_time_control(client, db):
 
 def test_forfeiting_a_deal_where_no_deal_can_be_conceded_is_refused_next_to_the_choice(client, db):
     client.force_login(make_user())
-    response = client.post("/games/new", scopa_form(clock="move:30", on_timeout="forfeit_deal"))
+    # Burraco has no conceding of a deal (the engine refuses it: docs/engine.md).
+    form = {"game": "burraco", "players": "2", "seat": "1", "option_target": "2005"}
+    response = client.post("/games/new", {**form, "clock": "move:30", "on_timeout": "forfeit_deal"})
     assert response.status_code == 400
     assert Game.objects.count() == 0
     error = re.search(
