@@ -41,7 +41,7 @@ from engine.errors import (
 )
 from engine.events import *  # noqa: F403  (re-exported: the games read events through here)
 from engine.events import ChanceShuffle, Event, parse_cards
-from engine.legal import LegalQueries
+from engine.flow import FlowEvents
 from engine.messages import Message, message
 from engine.options import Option, resolve_options
 from engine.tally import TallySpec
@@ -54,13 +54,14 @@ OVER = "over"
 """The phase of a finished game."""
 
 
-class Game(LegalQueries):
+class Game(FlowEvents):
     """Base class of every game. Subclasses set the class attributes, implement
     :meth:`new_deck`, the ``_deal`` hook and their events, and register their event
     handlers with the :func:`parser` and :func:`applier` decorators; ``EVENTS`` (type →
     (parser method name, applier method name)) is gathered from them per class
     (:class:`~engine.dispatch.EventDispatch`, which also parses events). Who may act
-    and the legal actions are :class:`~engine.legal.LegalQueries`'."""
+    and the legal actions are :class:`~engine.legal.LegalQueries`'; the flow events
+    (resign, concede, adjourn, resume) :class:`~engine.flow.FlowEvents`'."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -144,7 +145,7 @@ class Game(LegalQueries):
     @property
     def awaiting(self) -> str | None:
         """``"deal"`` when the game waits for a chance event (or a tally), else ``None``."""
-        return DEAL if self.phase == DEAL else None
+        return DEAL if self.phase == DEAL and not self.adjourned else None
 
     def apply(self, event: Event) -> Action:
         """Parse, validate and apply ``event``; return it as an :class:`Action`.
@@ -153,20 +154,16 @@ class Game(LegalQueries):
         the game is unchanged.
         """
         action = self.parse(event)
-        if self.phase == OVER:
-            self.apply_action(action, event)  # raises WrongPhase with the message
+        if self.phase == OVER or self.adjourned:
+            self._refuse_while_halted(action, event)
         self._appliers[action.type](action)
         self.events_applied += 1
         return action
 
     def apply_action(self, action: Action, event: Event | None = None) -> None:
         """Validate and apply an already parsed action."""
-        if self.phase == OVER:
-            raise WrongPhase(
-                message("phase.over", event=action.type),
-                seat=action.seat,
-                event=event if event is not None else action.to_event(),
-            )
+        if self.phase == OVER or self.adjourned:
+            self._refuse_while_halted(action, event)
         self._appliers[action.type](action)
         self.events_applied += 1
 
@@ -237,12 +234,14 @@ class Game(LegalQueries):
             "deal_scores": self.deal_scores,
             "over": self.over,
             "winner": self.winner,
+            "adjourned": self.adjourned,
+            "resigned": self.resigned,
         }
         if self.team_game:
             view["teams"] = [[s for s in range(self.players) if s % 2 == t] for t in (0, 1)]
         self._add_to_view(view, seat)
         if seat is not None:
-            view["legal"] = self._view_legal(seat)
+            view["legal"] = [] if self.adjourned else self._view_legal(seat)
         return view
 
     def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:

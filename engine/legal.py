@@ -146,7 +146,11 @@ class LegalQueries(EventDispatch):
         return LegalActions(self, seat).count()
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        """A legal action chosen at random (uniform over a game's natural choices,
+        """A legal action chosen at random (:meth:`_random_action`)."""
+        return self._random_action(rng, seat)
+
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """Hook: a legal action chosen at random (uniform over a game's natural choices,
         :meth:`_legal_actions`: a random player does not pick among every meld)."""
         seats = self.seats_to_act() if seat is None else [seat]
         actions: list[Action] = []

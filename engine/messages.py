@@ -121,6 +121,12 @@ MESSAGES: dict[str, str] = {
     ),
     "phase.over": gettext_noop("the game is over: no {event} can be applied any more"),
     "phase.nobody": gettext_noop("no seat can act now"),
+    # Flow events (engine.flow): adjourn, resume, concede.
+    "adjourned": gettext_noop(
+        "the table is adjourned: no {event} can be applied until it is resumed"
+    ),
+    "resume.not_adjourned": gettext_noop("the table is not adjourned: there is nothing to resume"),
+    "concede.not_in_game": gettext_noop("conceding a deal is not part of {game}"),
     "phase.between_deals": gettext_noop(
         "a {event} is only allowed between deals; the current deal is still in its {phase} phase"
     ),

@@ -120,8 +120,7 @@ class TrickGame(Game):
         self.trick_number = 0
         self.tricks_won = [0] * self.sides
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase == PLAY else None
 
     @property
@@ -188,13 +187,13 @@ class TrickGame(Game):
             return self._legal_plays(seat)
         return []
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: the legal plays without building a list of
             # every other seat's actions first.
             plays = self._legal_actions(self.turn)
             return plays[rng.randrange(len(plays))]
-        return super().random_action(rng, seat)
+        return super()._random_action(rng, seat)
 
     def _trick_complete(self) -> None:
         winner = self._trick_winner(self.trick)

@@ -96,12 +96,12 @@ class BurracoChoices(BurracoState):
         distinct = sorted_cards(set(self.hands[seat]))
         return [c for c in distinct if self._discard_problem(seat, c) is None]
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase == MELD and seat in (None, self.turn):
             melds = self.meld_candidates(self.turn)
             if melds and rng.random() < MELD_CHANCE:
                 return melds[rng.randrange(len(melds))]
-        return super().random_action(rng, seat)
+        return super()._random_action(rng, seat)
 
     def meld_candidates(self, seat: int) -> list[Action]:
         """Legal melds and single-card additions ``seat`` may make now (some, not every

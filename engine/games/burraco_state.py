@@ -57,8 +57,7 @@ class BurracoState(Game):
     def team_game(self) -> bool:
         return self.players == 4
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase in (DRAW, MELD) else None
 
     def hand(self, seat: int) -> list[Card]:

@@ -238,8 +238,7 @@ class ItalianWhist(ItalianWhistChoices):
 
     # ------------------------------------------------------------------ play
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         phase = self.phase
         if phase == PLAY:
             return self.turn

@@ -94,7 +94,7 @@ class ItalianWhistChoices(TrickGame):
             return comb(len(self.hands[seat]), HAND_SIZE)
         return super()._count_legal(seat)
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         phase = self.phase
         if phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: one card, without building every action.
@@ -110,7 +110,7 @@ class ItalianWhistChoices(TrickGame):
             # then a uniform 9-card subset is uniform over all legal splits.
             chosen = seats[rng.randrange(len(seats))]
             return split_action(chosen, rng.sample(sorted_cards(self.hands[chosen]), HAND_SIZE))
-        return super().random_action(rng, seat)
+        return super()._random_action(rng, seat)
 
     def _view_legal(self, seat: int) -> list[dict[str, Any]]:
         if self.phase == SPLIT:

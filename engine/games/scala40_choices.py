@@ -120,9 +120,9 @@ class Scala40Choices(Scala40State):
                 return listed
         return action
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase != PLAY or (seat is not None and seat != self.turn):
-            return super().random_action(rng, seat)
+            return super()._random_action(rng, seat)
         seat = self.turn
         hand = self.hands[seat]
         if not self.drawn:

@@ -72,8 +72,7 @@ class Scala40State(Game):
                 return other
         return seat
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase == PLAY else None
 
     def hand(self, seat: int) -> list[Card]:

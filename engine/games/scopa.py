@@ -209,8 +209,7 @@ class Scopa(Game):
 
     # ------------------------------------------------------------------ asking
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase == PLAY else None
 
     def hand(self, seat: int) -> list[Card]:
@@ -229,13 +228,13 @@ class Scopa(Game):
             return []
         return legal_plays(seat, self.hands[seat], self.table)
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         if self.phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: only the seat to play has actions.
             turn = self.turn
             actions = legal_plays(turn, self.hands[turn], self.table)
             return actions[rng.randrange(len(actions))]
-        return super().random_action(rng, seat)
+        return super()._random_action(rng, seat)
 
     # ------------------------------------------------------------------ playing
 

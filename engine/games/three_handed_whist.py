@@ -144,8 +144,7 @@ class ThreeHandedWhist(TrickGame):
         self._start_hand((dealer + 1) % 3)
         self.phase = EXCHANGE
 
-    @property
-    def to_act(self) -> int | list[int] | None:
+    def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase == PLAY or self.phase == EXCHANGE else None
 
     # ------------------------------------------------------------------ exchange

@@ -385,6 +385,10 @@ def test_event_handlers_are_gathered_from_the_decorated_methods() -> None:
         "deal": ("_parse_deal", "_apply_deal"),
         "tally": ("_parse_tally", "_apply_tally"),
         "play": ("_parse_play", "_apply_play"),
+        "resign": ("_parse_resign", "_apply_resign"),
+        "concede": ("_parse_concede", "_apply_concede"),
+        "adjourn": ("_parse_adjourn", "_apply_adjourn"),
+        "resume": ("_parse_resume", "_apply_resume"),
     }
 
     with pytest.raises(TypeError, match="lacking a parser or an applier: bid"):

@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 import engine
 from engine import EngineError, IllegalEvent, NotYourTurn, game_class, new_game
 from engine.cards import Card
+from engine.flow import FLOW_EVENTS
 from engine.game import Game, highest
 from engine.tricks import TrickGame
 from tests.support.engine import next_event, random_events, snapshot
@@ -628,7 +629,9 @@ def mutate(event: Any, rng: random.Random, game: Game) -> Any:
         if roll < 0.15 and key in mutated:
             del mutated[key]
         elif key == "type" and roll < 0.6:
-            mutated["type"] = rng.choice([*game.EVENTS, "bid", "PLAY", ""])
+            # Not a flow event: a resignation or an adjournment is never a legal action.
+            types = sorted(set(game.EVENTS) - FLOW_EVENTS)
+            mutated["type"] = rng.choice([*types, "bid", "PLAY", ""])
         elif key == "seat" and roll < 0.6:
             mutated["seat"] = rng.randrange(game.players)
         elif key == "signal" and roll < 0.6:

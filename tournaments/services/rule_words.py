@@ -81,6 +81,10 @@ _EVENT_WORDS = {
     "open": pgettext_lazy("rule event", "open"),
     "swap": pgettext_lazy("rule event", "swap"),
     "reshuffle": pgettext_lazy("rule event", "reshuffle"),
+    "resign": pgettext_lazy("rule event", "resign"),
+    "concede": pgettext_lazy("rule event", "concede"),
+    "adjourn": pgettext_lazy("rule event", "adjourn"),
+    "resume": pgettext_lazy("rule event", "resume"),
 }
 _PHASE_WORDS = {
     "deal": pgettext_lazy("rule phase", "deal"),
