@@ -14,8 +14,9 @@ from tests.support.accounts import logged_in
 from tests.support.factories import published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
-from tournaments.services import access, casual
+from tournaments.services import access, casual, table_actions
 from tournaments.services.games import read_state
+from tournaments.web.eventlog import describe
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +152,32 @@ def test_a_tournament_director_adjourns_from_the_table_page():
     assert response.status_code == 302
     page = visible(client.get(f"/games/{game.pk}/").content.decode())
     assert "The table is adjourned (by the director)" in page
+
+
+def test_the_log_words_the_table_acts_and_marks_a_directors_and_a_bots_moves():
+    names = {0: "Alice", 1: "Bruno"}
+
+    def words(event: dict[str, Any], actor: str | None = None) -> str:
+        entry = describe({"sequence": 5, "event": event, "actor": actor}, names)
+        return f"{entry['text']} ({entry['by']})" if entry["by"] else entry["text"]
+
+    assert words({"type": "resign", "seat": 1}) == "Bruno resigns: the game is over."
+    assert words({"type": "concede", "seat": 0}) == "Alice concedes the deal."
+    assert words({"type": "adjourn"}, "director") == "The table is adjourned. (by the director)"
+    assert words({"type": "resume"}) == "Play resumes."
+    assert words({"type": "play", "seat": 0, "card": "7D"}, "bot").endswith("(played by the bot)")
+    assert words({"type": "play", "seat": 0, "card": "7D"}, "clock").endswith(
+        "(time ran out: played automatically)"
+    )
+
+
+def test_the_api_log_says_who_made_an_event_that_was_not_the_seats_player():
+    setup = published("scopa", 2, mode="online")
+    game = setup.tables[0].game
+    table_actions.adjourn(game.pk, user=setup.director, reason="x")
+    client = logged_in(setup.director)
+    log = client.get(f"/api/games/{game.pk}/events").json()["events"]
+    assert [e["actor"] for e in log][-1] == "director"
+    assert all(e["actor"] is None for e in log[:-1])
+    page = visible(client.get(f"/games/{game.pk}/").content.decode())
+    assert "The table is adjourned. (by the director)" in page

@@ -103,7 +103,7 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
     rows = GameEvent.objects.filter(game=game, sequence__gte=after).order_by("sequence")
     engine_game = state_cache.fresh_engine_game(game)
     log = []
-    for row in rows.values("sequence", "payload", "kind", "seat", "created_at"):
+    for row in rows.values("sequence", "payload", "kind", "seat", "created_at", "actor"):
         payload = row["payload"]
         if not game.is_over:
             payload = engine_game.event_as_seen_by(payload, viewer)
@@ -113,6 +113,7 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
                 "kind": row["kind"],
                 "event": payload,
                 "at": row["created_at"].isoformat(),
+                "actor": row["actor"],
             }
         )
     return log

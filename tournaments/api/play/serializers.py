@@ -13,7 +13,7 @@ from tournaments.api.shared.fields import (
     WinnerField,
 )
 from tournaments.api.shared.strict import StrictIntegerField, StrictSerializer
-from tournaments.models import Game
+from tournaments.models import Game, GameEvent
 
 
 class SeatQuerySerializer(serializers.Serializer):
@@ -123,6 +123,12 @@ class LoggedEventSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["chance", "player", "tally"])
     event = EventField(help_text='as the viewer may see it (`"hidden": true` when redacted)')
     at = serializers.DateTimeField()
+    actor = serializers.ChoiceField(
+        choices=GameEvent.Actor.choices,
+        allow_null=True,
+        help_text="who made it, when not the seat's own player (or the server): `bot` (a "
+        "bot's move), `clock` (time ran out: played automatically), `director`",
+    )
 
 
 class EventLogSerializer(serializers.Serializer):
