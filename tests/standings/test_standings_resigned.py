@@ -20,9 +20,7 @@ def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
     first, second = setup.tables
     gone = setup.seated[first.number][1]  # seat 2 of table 1 resigns
     table_actions.resign(first.game.pk, 1, user=gone)
-    entries = dict(
-        TableEntry.objects.filter(table=first).values_list("position", "entry_id")
-    )
+    entries = dict(TableEntry.objects.filter(table=first).values_list("position", "entry_id"))
     [after] = standings_of(first.round.tournament)
     rows = by_entry(after.rows)
     assert rows[entries[1]]["forfeits_lost"] == 1 and rows[entries[1]]["points"] == 0
