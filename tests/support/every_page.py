@@ -201,9 +201,11 @@ VISITS: dict[str, list[Visit]] = {
         Visit(D, game("scopa", "look"), data=form(seat="1", reason="controllo"), status=(403,)),
     ],
     "games:table-pause": [
-        # A casual game's pause is its creator's; a director of no tournament of it
-        # is refused with the reason.
-        Visit(D, game("scopa", "pause"), data=form(action="adjourn", reason="x"), status=(403,)),
+        # A casual game's pause is its creator's: anyone else is refused with the
+        # reason (the creator's pause would stop the other visits' game).
+        Visit(
+            "zeno", game("scopa", "pause"), data=form(action="adjourn", reason="x"), status=(403,)
+        ),
     ],
     "games:meld-check": [
         Visit(f"seat-of:{g}", first_seat(g, "meld-check"), htmx=True, status=ANY_REFUSAL)
