@@ -119,3 +119,29 @@ def test_the_creator_seats_a_bot_in_the_last_seat_and_the_game_starts(
     expect(seats.nth(1).locator(".badge", has_text="bot")).to_be_visible()
     _no_sideways_scroll(phone_page)
     snap(phone_page, "bot-seated-phone")
+
+
+def test_the_creator_adjourns_on_a_phone_and_the_other_seat_sees_it_then_resumes(
+    live_site, page, phone_page, log_in, snap
+):
+    game_id, (olga, bruno) = _game(live_site, "scopa", "Olga", "Bruno")
+    log_in(page, bruno, PASSWORD)
+    page.goto(f"/games/{game_id}/seat/1/")
+    expect(page.locator("#board")).to_be_visible()
+
+    log_in(phone_page, olga, PASSWORD)
+    phone_page.goto(f"/games/{game_id}/")
+    phone_page.get_by_text("Adjourn the table").first.click()
+    phone_page.get_by_label("Reason").fill("dinner")
+    _no_sideways_scroll(phone_page)
+    snap(phone_page, "adjourn-phone")
+    phone_page.get_by_role("button", name="Adjourn the table").click()
+    adjourned = "The table is adjourned (by the player who set up the game)"
+    expect(phone_page.get_by_text(adjourned)).to_be_visible()
+
+    # Bruno's seat page, never reloaded, says so; then Olga resumes and it goes away.
+    expect(page.get_by_text(adjourned)).to_be_visible(timeout=10_000)
+    phone_page.get_by_text("Resume the table").click()
+    phone_page.get_by_role("button", name="Resume", exact=True).click()
+    expect(phone_page.locator("#board .log")).to_contain_text("Play resumes.")
+    expect(page.get_by_text(adjourned)).to_have_count(0, timeout=10_000)
