@@ -15,6 +15,7 @@ from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
 from tournaments.models.audit import AuditEntry
 from tournaments.services import access, table_actions
+from tournaments.services.audit_words import sentence
 from tournaments.services.errors import Forbidden
 from tournaments.services.games import create_game, read_state, start_game
 from tournaments.services.moves import NotYourSeat, submit_move
@@ -171,6 +172,9 @@ def test_a_directors_adjournment_is_marked_as_theirs_and_audited_with_the_reason
     entry = AuditEntry.objects.get(action="table-adjourned")
     assert entry.actor_id == setup.director.pk
     assert entry.after["reason"] == "power cut" and entry.after["table"] == table.number
+    assert sentence(entry.action, entry.subject, entry.before, entry.after) == (
+        f"Adjourned table {table.number} of round {setup.round.number}"
+    )
     table_actions.resume(table.game.pk, user=setup.director)
     assert AuditEntry.objects.filter(action="table-resumed").count() == 1
     assert GameEvent.objects.filter(game=table.game, actor=GameEvent.Actor.DIRECTOR).count() == 2
