@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.gather import _resigned_entrant
 from scoring.results import standings_of
 from tests.support.factories import published
 from tests.support.standings import by_entry
@@ -29,3 +30,17 @@ def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
     assert not Forfeit.objects.exists()
     assert after.pending_tables == 1  # the other table still plays
     assert second.game.status == "active"
+
+
+@pytest.mark.parametrize(
+    ("places", "seat", "side_of", "entrant"),
+    [
+        ([(0, 10), (1, 11)], 1, [0, 1], "11"),  # individuals: the seat's position
+        ([(0, 10), (1, 11), (2, 12)], 0, [0, 1, 2], "10"),
+        ([(0, 10), (1, 11), (2, 12), (3, 13)], 2, [0, 1, 0, 1], "12"),  # a whist drive
+        ([(0, 20), (1, 21)], 3, [0, 1, 0, 1], "21"),  # teams: the seat's side
+        ([(0, 20), (1, 21)], 2, [0, 1, 0, 1], "20"),
+    ],
+)
+def test_the_entrant_who_resigned_is_the_seats_player_or_team(places, seat, side_of, entrant):
+    assert _resigned_entrant(places, seat, side_of) == entrant
