@@ -46,7 +46,7 @@ def _game(live_site: Any, game: str, *shown: str) -> tuple[str, list[str]]:
 
 
 def _hand(page: Any) -> list[str]:
-    cards = page.locator('#board [aria-label="Your hand"] [data-card]')
+    cards = page.locator('#board [aria-label="Your hand"] .hand > [data-card]')
     expect(cards.first).to_be_visible()
     return [str(card.get_attribute("data-card")) for card in cards.all()]
 
