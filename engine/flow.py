@@ -35,14 +35,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.actions import Action
 from engine.dispatch import applier, parser
 from engine.errors import RuleViolation, WrongPhase
 from engine.events import Event, parse_seat
 from engine.legal import LegalQueries
-from engine.messages import message
+from engine.messages import Message, message
 
 RESIGN = "resign"
 CONCEDE = "concede"
@@ -83,8 +83,16 @@ class FlowEvents(LegalQueries):
     # ------------------------------------------------------------------ asking
 
     def can_resign(self, seat: int) -> bool:
-        """Whether ``seat`` may resign now: whenever the game is not over."""
-        return self.phase != _OVER and 0 <= seat < self.players
+        """Whether ``seat`` may resign now: whenever the game is not over (and the seat
+        still plays in it: :meth:`_resign_refusal`)."""
+        if self.phase == _OVER or not 0 <= seat < self.players:
+            return False
+        return self._resign_refusal(seat) is None
+
+    def _resign_refusal(self, seat: int) -> Message | None:
+        """Hook: why ``seat`` may not resign a game that is on (Scala 40: a player
+        already out), or ``None``."""
+        return None
 
     def can_concede(self, seat: int) -> bool:
         """Whether ``seat`` may concede the current deal now (never while adjourned)."""
@@ -92,11 +100,19 @@ class FlowEvents(LegalQueries):
             return False
         return self._concede_refusal(seat) is None
 
-    def _concede_refusal(self, seat: int) -> str | None:
-        """Hook: ``None`` when ``seat`` may concede the deal now, else the code of the
-        message that says why not (its only parameter is ``game``). The base class:
-        conceding is not part of the game."""
-        return "concede.not_in_game"
+    def _concede_refusal(self, seat: int) -> Message | None:
+        """Hook: ``None`` when ``seat`` may concede the deal now, else why not. The
+        base class: conceding a deal is not part of the game."""
+        return message("concede.not_in_game", game=self.name)
+
+    def _two_sides_refusal(self, seat: int, in_deal: bool) -> Message | None:
+        """Why ``seat`` may not concede in a game that allows it with two sides: no
+        deal being played (``in_deal`` false), or more than two sides."""
+        if not in_deal:
+            return message("concede.no_deal", seat=seat)
+        if self.sides != 2:
+            return message("concede.two_sides", game=self.name)
+        return None
 
     def _concede(self, seat: int) -> None:
         """Hook: give the rest of the deal to the side(s) other than ``seat``'s and
@@ -142,6 +158,9 @@ class FlowEvents(LegalQueries):
     def _apply_resign(self, action: Action) -> None:
         self._refuse_while_halted(action)
         assert action.seat is not None
+        refusal = self._resign_refusal(action.seat)
+        if refusal is not None:
+            raise RuleViolation(refusal, seat=action.seat, event=action.to_event(), rule="resign")
         self.winner = self._resign_winner(action.seat)
         self.resigned = action.seat
         self.adjourned = False
@@ -164,15 +183,7 @@ class FlowEvents(LegalQueries):
         assert action.seat is not None
         refusal = self._concede_refusal(action.seat)
         if refusal is not None:
-            params: dict[str, Any] = {"game": self.name}
-            if refusal != "concede.not_in_game":
-                params["seat"] = action.seat
-            raise RuleViolation(
-                message(refusal, **params),
-                seat=action.seat,
-                event=action.to_event(),
-                rule="concede",
-            )
+            raise RuleViolation(refusal, seat=action.seat, event=action.to_event(), rule="concede")
         self._concede(action.seat)
 
     @parser(ADJOURN)

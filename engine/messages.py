@@ -127,6 +127,10 @@ MESSAGES: dict[str, str] = {
     ),
     "resume.not_adjourned": gettext_noop("the table is not adjourned: there is nothing to resume"),
     "concede.not_in_game": gettext_noop("conceding a deal is not part of {game}"),
+    "concede.no_deal": gettext_noop("seat {seat} cannot concede now: no deal is being played"),
+    "concede.two_sides": gettext_noop(
+        "in {game} a deal can be conceded only when two sides play (two players or two teams)"
+    ),
     "phase.between_deals": gettext_noop(
         "a {event} is only allowed between deals; the current deal is still in its {phase} phase"
     ),

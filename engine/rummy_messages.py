@@ -7,6 +7,9 @@ from engine.messages import gettext_noop
 
 RUMMY_MESSAGES: dict[str, str] = {
     # Scala 40: how cards are written in a meld, and melds
+    "scala40.resign.out": gettext_noop(
+        "seat {seat} is already out of the game: only a player still in it can resign"
+    ),
     "scala40.token.not_a_string": gettext_noop(
         "a card in a meld is written such as '7H' or 'RJ=7H', not {value}"
     ),

@@ -14,6 +14,10 @@ TRICK_GAME_MESSAGES: dict[str, str] = {
     "german_whist.tally.tricks_total": gettext_noop(
         "the two players' phase-2 tricks must add up to {count}, not {count_got}"
     ),
+    "german_whist.concede.drafting": gettext_noop(
+        "seat {seat} cannot concede yet: a deal can be conceded only in its second half, "
+        "once the stock is used up and the tricks score"
+    ),
     # Briscola
     "briscola.option.removed_card": gettext_noop(
         "must be a two (three-player Briscola takes out a single 2), not '{card}'"

@@ -222,6 +222,30 @@ class TrickGame(Game):
     def _end_of_hand(self) -> None:
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ conceding a deal
+
+    def _cards_to_play(self) -> list[Card]:
+        """Every card of the deal still to be played or taken: the hands, the trick in
+        progress (and, in a game with a stock, the stock: subclasses add it)."""
+        left = [card for hand in self.hands for card in hand]
+        left.extend(card for _, card in self.trick)
+        return left
+
+    def _clear_conceded_deal(self) -> None:
+        """Take every card still in play off the table (the hands and the trick in
+        progress; subclasses also their stock): nothing of them is shown any more."""
+        self.hands = [set() for _ in range(self.players)]
+        self.trick = []
+        self.trick_number = self.tricks_per_hand
+
+    def _concede_tricks(self, seat: int) -> None:
+        """The trick-counting concession: every trick not yet won (the one in progress
+        included) goes to the other side, and the hand ends as usual."""
+        other = 1 - self.side_of(seat)
+        self.tricks_won[other] += self.tricks_per_hand - self.trick_number
+        self._clear_conceded_deal()
+        self._end_of_hand()
+
     # ------------------------------------------------------------------ views
 
     def _add_to_view(self, view: dict[str, Any], seat: int | None) -> None:

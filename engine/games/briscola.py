@@ -197,6 +197,20 @@ class Briscola(TrickGame):
     def _end_of_hand(self) -> None:
         self._finish_deal(list(self.points))
 
+    # ------------------------------------------------------------------ conceding a deal
+
+    def _concede_refusal(self, seat: int) -> Message | None:
+        return self._two_sides_refusal(seat, self.phase == PLAY)
+
+    def _concede(self, seat: int) -> None:
+        # Every card still to be played (hands, the trick, the stock with the briscola)
+        # goes to the other side with its card points.
+        left = self._cards_to_play() + self.stock[self.stock_pos :]
+        self.points[1 - self.side_of(seat)] += sum(POINTS[card.rank] for card in left)
+        self.stock_pos = len(self.stock)
+        self._clear_conceded_deal()
+        self._end_of_hand()
+
     # ------------------------------------------------------------------ games and the match
 
     def _finish_deal(self, deal_scores: list[int]) -> None:

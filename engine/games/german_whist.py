@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
-from engine.messages import message
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import PLAY, TrickGame
@@ -113,6 +113,14 @@ class GermanWhist(TrickGame):
             self._start_hand(self.turn)
         else:
             self._finish_deal(list(self.tricks_won))
+
+    def _concede_refusal(self, seat: int) -> Message | None:
+        if self.phase == PLAY and self.drafting:
+            return message("german_whist.concede.drafting", seat=seat)
+        return self._two_sides_refusal(seat, self.phase == PLAY)
+
+    def _concede(self, seat: int) -> None:
+        self._concede_tricks(seat)
 
     def _game_is_over(self) -> bool:
         deals: int = self.options["deals"]

@@ -64,7 +64,6 @@ from typing import Any, ClassVar, Final
 from engine.actions import Action
 from engine.cards import Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, IllegalEvent, WrongPhase
-from engine.flow import best_of
 from engine.game import (
     DEAL,
     ChanceShuffle,
@@ -369,11 +368,6 @@ class Scala40(Scala40Choices):
         best = min(self.totals)  # nobody left (cannot happen: the closer adds 0)
         tied = [s for s in range(self.players) if self.totals[s] == best]
         return tied[0] if len(tied) == 1 else tied
-
-    def _resign_winner(self, seat: int) -> int | list[int] | None:
-        # The fewest penalty points among the others still in the game.
-        left = [other for other in self.active() if other != seat]
-        return best_of(left, self.totals, highest=False)
 
     def _parse_tally(self, event: Event) -> Action:
         closed = parse_side(event, "closed", self.players, nullable=True)

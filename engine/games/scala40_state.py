@@ -19,6 +19,7 @@ from typing import Any, Final
 from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
+from engine.flow import best_of
 from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
@@ -64,6 +65,14 @@ class Scala40State(Game):
 
     def active(self) -> list[int]:
         return [s for s in range(self.players) if not self.out[s]]
+
+    def _resign_refusal(self, seat: int) -> Message | None:
+        return message("scala40.resign.out", seat=seat) if self.out[seat] else None
+
+    def _resign_winner(self, seat: int) -> int | list[int] | None:
+        # The fewest penalty points among the others still in the game.
+        left = [other for other in self.active() if other != seat]
+        return best_of(left, self.totals, highest=False)
 
     def next_active(self, seat: int) -> int:
         for step in range(1, self.players + 1):

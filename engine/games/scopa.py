@@ -339,6 +339,17 @@ class Scopa(Game):
         self.last_round = {"count": count.to_json(), "points": components}
         self._finish_deal(points)
 
+    def _concede_refusal(self, seat: int) -> Message | None:
+        return self._two_sides_refusal(seat, self.phase == PLAY)
+
+    def _concede(self, seat: int) -> None:
+        # Hands, stock and table go to the other side (no scopa), then the usual count.
+        left = [card for hand in self.hands for card in hand]
+        self.captured[1 - self.side_of(seat)] += left + self.stock[self.stock_pos :] + self.table
+        self.hands, self.table = [[] for _ in range(self.players)], []
+        self.stock_pos, self.plays_left, self.in_hands = len(self.stock), 0, 0
+        self._end_of_round()
+
     def _game_is_over(self) -> bool:
         best = max(self.totals)
         target: int = self.options["target"]

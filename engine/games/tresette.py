@@ -337,6 +337,22 @@ class Tresette(TrickGame):
         self.thirds[winner % 2] += LAST_TRICK_THIRDS
         self._finish_deal(deal_score(self.thirds, self.declared))
 
+    # ------------------------------------------------------------------ conceding a deal
+
+    def _concede_refusal(self, seat: int) -> Message | None:
+        return self._two_sides_refusal(seat, self.phase == PLAY)
+
+    def _concede(self, seat: int) -> None:
+        # The cards still to be played and the last trick go to the other team; the
+        # declarations count as usual (and are shown, as at the end of any deal).
+        other = 1 - seat % 2
+        left = self._cards_to_play()
+        self.thirds[other] += sum(THIRDS[card.rank] for card in left) + LAST_TRICK_THIRDS
+        self.trick_signal = None
+        self.declared_shown = True
+        self._clear_conceded_deal()
+        self._finish_deal(deal_score(self.thirds, self.declared))
+
     # ------------------------------------------------------------------ the end
 
     def _game_is_over(self) -> bool:

@@ -16,10 +16,10 @@ from typing import Any, ClassVar, Final
 from engine.actions import Action
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
-from engine.messages import message
+from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
-from engine.tricks import TrickGame
+from engine.tricks import PLAY, TrickGame
 
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
@@ -83,6 +83,12 @@ class Whist(TrickGame):
     def _end_of_hand(self) -> None:
         team0, team1 = self.tricks_won
         self._finish_deal(deal_score(team0, team1))
+
+    def _concede_refusal(self, seat: int) -> Message | None:
+        return self._two_sides_refusal(seat, self.phase == PLAY)
+
+    def _concede(self, seat: int) -> None:
+        self._concede_tricks(seat)
 
     def _game_is_over(self) -> bool:
         target: int = self.options["target"]

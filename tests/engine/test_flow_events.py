@@ -3,6 +3,7 @@ every game and player count. Conceding a deal, game by game: test_concede.py."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine import EngineError, WrongPhase, new_game, replay
+from engine import EngineError, RuleViolation, WrongPhase, new_game, replay
 from engine.game import Game
 from tests.support.engine import next_event, snapshot
 
@@ -37,7 +38,7 @@ def game_in_play(name: str, players: int, seed: int = 7, steps: int = 5) -> tupl
 
 def every_refusable_event(game: Game) -> list[dict[str, Any]]:
     """Events an adjourned table must refuse: every legal one, a deal, a tally."""
-    events: list[dict[str, Any]] = [a.to_event() for a in game.legal_actions()][:20]
+    events = first_legal(game, 20)
     events.append(game.random_deal_event(random.Random(1)))
     events.append({"type": "adjourn"})
     events.append({"type": "concede", "seat": 0})
@@ -82,11 +83,19 @@ def test_resign_is_accepted_between_deals_and_while_adjourned(name: str, players
     assert game.over and game.resigned == 0 and not game.adjourned
 
 
+def first_legal(game: Game, count: int = 50) -> list[dict[str, Any]]:
+    return [action.to_event() for action in itertools.islice(game.legal_actions(), count)]
+
+
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
-def test_adjourn_blocks_everything_but_resume_and_resign(name: str, players: int) -> None:
-    game, _ = game_in_play(name, players)
-    legal_before = [a.to_event() for a in game.legal_actions()][:50]
+@pytest.mark.parametrize("steps", [1, 5], ids=["first-move", "later"])
+def test_adjourn_blocks_everything_but_resume_and_resign(
+    name: str, players: int, steps: int
+) -> None:
+    game, _ = game_in_play(name, players, steps=steps)
+    legal_before = first_legal(game)
     to_act, views = game.to_act, [game.view(s) for s in range(players)]
+    count_before = game.legal_count()
     refused = every_refusable_event(game)
     game.apply({"type": "adjourn"})
     assert game.adjourned and game.to_act is None and game.seats_to_act() == []
@@ -106,7 +115,8 @@ def test_adjourn_blocks_everything_but_resume_and_resign(name: str, players: int
 
     game.apply({"type": "resume"})
     assert not game.adjourned and game.to_act == to_act
-    assert [a.to_event() for a in game.legal_actions()][:50] == legal_before
+    assert first_legal(game) == legal_before
+    assert game.legal_count() == count_before
     assert [game.view(s) for s in range(players)] == views
 
 
@@ -188,6 +198,19 @@ def test_resigning_with_more_sides_picks_the_best_of_the_others() -> None:
     assert game.winner == [1, 2]
 
 
+def test_a_scala40_player_already_out_cannot_resign() -> None:
+    game = new_game("scala40", 3)
+    game.out[2] = True  # type: ignore[attr-defined]  # as after a hand that put it out
+    game.totals = [30, 50, 120]
+    before = snapshot(game)
+    assert not game.can_resign(2) and game.can_resign(0)
+    with pytest.raises(RuleViolation, match="already out") as caught:
+        game.apply({"type": "resign", "seat": 2})
+    assert caught.value.code == "scala40.resign.out" and snapshot(game) == before
+    game.apply({"type": "resign", "seat": 0})
+    assert game.winner == 1
+
+
 def test_flow_events_are_public_in_the_log_and_never_legal_actions() -> None:
     game, _ = game_in_play("italian_whist", 3)
     for event in (
@@ -200,5 +223,39 @@ def test_flow_events_are_public_in_the_log_and_never_legal_actions() -> None:
             assert game.event_as_seen_by(event, viewer) == event
     for name, players in CASES:
         game, _ = game_in_play(name, players, seed=11, steps=2)
-        types = {a.type for a in game.legal_actions()}
+        types = {event["type"] for event in first_legal(game, 1000)}
         assert not types & {"resign", "concede", "adjourn", "resume"}
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_random_play_with_flow_events_replays_the_same(name: str, players: int) -> None:
+    """Random legal play with adjournments, concessions (accepted or refused) and, at
+    the end, a resignation: every accepted event replays to the same state."""
+    rng = random.Random(f"{name}-{players}")
+    game = new_game(name, players)
+    accepted: list[Any] = []
+    for _ in range(300):
+        roll = rng.random()
+        seat = rng.randrange(players)
+        if roll < 0.03:
+            events = [{"type": "adjourn"}, {"type": "resume"}]
+        elif roll < 0.06:
+            events = [{"type": "concede", "seat": seat}]
+        else:
+            events = [next_event(game, rng)]
+        for event in events:
+            allowed = event["type"] != "concede" or game.can_concede(seat)
+            try:
+                game.apply(event)
+            except EngineError:
+                assert not allowed
+                continue
+            assert allowed
+            accepted.append(event)
+        if game.over:
+            break
+    if not game.over:
+        seat = next(s for s in range(players) if game.can_resign(s))
+        game.apply({"type": "resign", "seat": seat})
+        accepted.append({"type": "resign", "seat": seat})
+    assert snapshot(replay(name, players, accepted)) == snapshot(game)
