@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from engine import EngineError
 from tests.support.factories import make_user, published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
@@ -178,3 +179,29 @@ def test_a_directors_adjournment_is_marked_as_theirs_and_audited_with_the_reason
     table_actions.resume(table.game.pk, user=setup.director)
     assert AuditEntry.objects.filter(action="table-resumed").count() == 1
     assert GameEvent.objects.filter(game=table.game, actor=GameEvent.Actor.DIRECTOR).count() == 2
+
+
+def test_a_player_concedes_the_deal_where_the_game_allows_it_and_only_for_their_seat():
+    game, users = scopa(user("creator"))
+    assert read_state(game, lambda state: state.can_concede(0))
+    with pytest.raises(NotYourSeat):
+        table_actions.concede(game.pk, 0, user=users[1])
+    assert_nothing_written(game)
+    deal = read_state(game, lambda state: state.deal_number)
+    done = table_actions.concede(game.pk, 0, user=users[0])
+    assert done.created and done.event.payload == {"type": "concede", "seat": 0}
+    game.refresh_from_db()
+    assert read_state(game, lambda state: state.deal_number) > deal or done.over
+
+
+def test_a_deal_cannot_be_conceded_where_the_game_does_not_allow_it():
+    creator = user("creator")
+    game = create_game(game_type="burraco", players=2, mode="online", created_by=creator)
+    people = [user(f"b{n}") for n in range(2)]
+    for number, person in enumerate(people):
+        seat_by_authority(game, number, Player.objects.create(name=f"B{number}", user=person))
+    start_game(game.pk)
+    game.refresh_from_db()
+    with pytest.raises(EngineError, match="conceding a deal is not part of burraco"):
+        table_actions.concede(game.pk, 0, user=people[0])
+    assert_nothing_written(game)

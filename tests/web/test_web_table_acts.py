@@ -181,3 +181,15 @@ def test_the_api_log_says_who_made_an_event_that_was_not_the_seats_player():
     assert all(e["actor"] is None for e in log[:-1])
     page = visible(client.get(f"/games/{game.pk}/").content.decode())
     assert "The table is adjourned. (by the director)" in page
+
+
+def test_concede_this_deal_is_offered_where_the_game_allows_it_and_asked_first():
+    game, creator, _ = two_player_scopa()
+    page = logged_in(creator).get(f"/games/{game.pk}/seat/0/").content.decode()
+    assert 'name="action" value="concede"' in page
+    assert 'data-confirm="Concede this deal?' in page
+    response = logged_in(creator).post(
+        f"/games/{game.pk}/seat/0/act", stamp(game, action="concede")
+    )
+    assert response.status_code == 302
+    assert GameEvent.objects.filter(game=game, payload__type="concede").count() == 1
