@@ -22,6 +22,11 @@ are never read. :mod:`scoring.results` ranks it.
   ``forfeit_win_points`` (``forfeit_win``). At a table of three or more, when one
   entrant forfeits, every other one is credited a forfeit win (no partial game is
   scored); when all of them forfeit, all lose.
+- *A game a player resigned* (online play, issue 16: the finished game's final state
+  says ``resigned``, i.e. its log holds a ``resign`` event, whoever or whatever sent
+  it): scored as that seat's entrant's forfeit, exactly as a Forfeit row would be
+  (the entrant at the seat's position; at a team table the team whose side the seat
+  is on). No Forfeit row is written: the game's events are the record.
 - *A table with neither* (its game still in play, or not begun): **not counted yet**.
   Its entrants get nothing for the round (an empty record: no points, no opponent, not
   a round played), and the round's standings are marked *provisional* with the number
@@ -58,7 +63,17 @@ from scoring.models import GameScore
 from scoring.numbers import exact as number_json
 from scoring.points import TableResult
 from scoring.standings import RoundResults
-from tournaments.models import Bye, Entry, Forfeit, Game, Round, Table, TableEntry, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    Forfeit,
+    Game,
+    GameEvent,
+    Round,
+    Table,
+    TableEntry,
+    Tournament,
+)
 from tournaments.services import scoring_settings
 from tournaments.services.state_cache import read_state
 
@@ -179,6 +194,30 @@ def final_scores(games: Sequence[tuple[Any, int]]) -> dict[Any, tuple[list[int],
     return out
 
 
+def resigned_seats(game_ids: Sequence[Any]) -> dict[Any, int]:
+    """The seat that resigned each of these (finished) games, for those a seat
+    resigned: the seat of its ``resign`` event (a resignation ends the game, so there
+    is at most one, and it is what the final state's ``resigned`` says)."""
+    if not game_ids:
+        return {}
+    return dict(
+        GameEvent.objects.filter(game_id__in=list(game_ids), payload__type="resign")
+        .exclude(seat__isnull=True)
+        .values_list("game_id", "seat")
+    )
+
+
+def _resigned_entrant(
+    places: Sequence[tuple[int, int]], seat: int, side_of: Sequence[int]
+) -> str | None:
+    """The entrant who resigned for ``seat``: the one at that position (individuals,
+    a whist drive), else the team at the seat's side."""
+    by_position = {position: str(entry) for position, entry in places}
+    if seat in by_position and len(places) == len(side_of):
+        return by_position[seat]
+    return by_position.get(side_of[seat]) if 0 <= seat < len(side_of) else None
+
+
 def gather(tournament: Tournament) -> TournamentInput:
     """Read the tournament's published rounds and results (see the module docstring)."""
     rounds = list(
@@ -219,6 +258,7 @@ def gather(tournament: Tournament) -> TournamentInput:
         )
     )
     scores = final_scores(finished)
+    resigned = resigned_seats([game_id for game_id, _ in finished])
 
     entries = {
         str(e["id"]): e
@@ -245,6 +285,9 @@ def gather(tournament: Tournament) -> TournamentInput:
             # A table of one cannot be scored: count it as that entrant's absence.
             continue
         out = forfeits.get(table_id, set()) & set(entrants)
+        if not out and game_id in resigned and game_id in scores:
+            gone = _resigned_entrant(places, resigned[game_id], scores[game_id][1])
+            out = {gone} if gone is not None else set()
         if out:
             table_results[i].append(TableResult(entrants, forfeited=frozenset(out)))
         elif game_id in scores:

@@ -167,6 +167,16 @@ VISITS: dict[str, list[Visit]] = {
     "games:invitation-withdraw": [
         Visit(A, lambda w: f"/games/{w.waiting_game.pk}/invite/withdraw", data=form(seat="1"))
     ],
+    "games:invitation-bot": [
+        # A seat the table does not have: refused in words (a real bot would fill the
+        # waiting game's seat that other visits invite to).
+        Visit(
+            A,
+            lambda w: f"/games/{w.waiting_game.pk}/invite/bot",
+            data=form(seat="9"),
+            status=ANY_REFUSAL,
+        )
+    ],
     "games:spectate": [
         *[Visit("anonymous", game(g), label=g) for g, _n in NINE_GAMES],
         *[Visit("anonymous", game(g), label=g) for g in DEMO_GAMES],
@@ -189,6 +199,13 @@ VISITS: dict[str, list[Visit]] = {
     "games:seat-look": [
         # A casual game has no director: the refusal page says who may look.
         Visit(D, game("scopa", "look"), data=form(seat="1", reason="controllo"), status=(403,)),
+    ],
+    "games:table-pause": [
+        # A casual game's pause is its creator's: anyone else is refused with the
+        # reason (the creator's pause would stop the other visits' game).
+        Visit(
+            "zeno", game("scopa", "pause"), data=form(action="adjourn", reason="x"), status=(403,)
+        ),
     ],
     "games:meld-check": [
         Visit(f"seat-of:{g}", first_seat(g, "meld-check"), htmx=True, status=ANY_REFUSAL)

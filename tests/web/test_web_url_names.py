@@ -55,6 +55,11 @@ PAGES = [
         "web.invitations.invitation_withdraw",
         "games:invitation-withdraw",
     ),
+    (
+        "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/invite/bot",
+        "web.invitations.invitation_bot",
+        "games:invitation-bot",
+    ),
     ("/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/", "web.views.spectate", "games:spectate"),
     (
         "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/board",
@@ -70,6 +75,11 @@ PAGES = [
         "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/look",
         "web.seat_look.seat_look",
         "games:seat-look",
+    ),
+    (
+        "/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/pause",
+        "web.table_pause.table_pause",
+        "games:table-pause",
     ),
     ("/games/8f14e45f-ceea-467f-a0e6-2b3f0b1e5a11/seat/2/", "web.views.seat_page", "games:seat"),
     (

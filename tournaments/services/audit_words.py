@@ -66,6 +66,8 @@ SENTENCES = {
     "seat-view-override": _(
         "Looked at the cards of seat %(seat)s at table %(table)s, round %(round)s"
     ),
+    "table-adjourned": _("Adjourned table %(table)s of round %(round)s"),
+    "table-resumed": _("Resumed table %(table)s of round %(round)s"),
     "prize-added": _("Added the prize %(subject)s"),
     "prize-deleted": _("Deleted the prize %(subject)s"),
     "prize-rules-changed": _("Changed whether a player may win more than one prize"),

@@ -14,6 +14,10 @@ it costs no read of its own beyond :mod:`access`'s (cached) seats:
   club's directors: acting would show them the seat's hand) —
   :class:`~tournaments.services.errors.Forbidden`;
 - an event without a seat (a tally) needs a manager or a player of the game;
+- adjourning and resuming the table (``adjourn`` / ``resume``, no seat) need a
+  director of the game's tournament, or a casual game's creator
+  (:func:`tournaments.services.table_actions.may_pause`): its players may not;
+- resigning and conceding a deal name a seat: its own player only, as any move;
 - a seat outside the table is bad input (:class:`BadSeat`, 400).
 
 A refused move writes nothing. A stale expected version, a reused event id or a game
@@ -34,9 +38,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
 from engine import Game as EngineGame
 from tournaments.models import Game, GameEvent
-from tournaments.services import games
+from tournaments.services import games, table_actions
 from tournaments.services.access import User, can_act_as, can_manage, seats_of
 from tournaments.services.errors import Forbidden, ServiceError
 from tournaments.services.event_store import append_event
@@ -98,6 +104,9 @@ def next_to_act(state: EngineGame, may_act: Callable[[int], bool]) -> dict[str, 
 def check_may_act(user: User, game: Game, event: Mapping[str, Any]) -> None:
     """Raise unless ``user`` may submit ``event`` in ``game`` (see the module's rule)."""
     seat = event.get("seat")
+    if seat is None and event.get("type") in table_actions.PAUSES:
+        table_actions.check_may_pause(user, game)
+        return
     if seat is None:
         if not (can_manage(user, game) or seats_of(user, game)):
             raise Forbidden(
@@ -141,15 +150,18 @@ def submit_move(
             return lambda seat: False
         return lambda seat: can_act_as(user, game, seat)
 
-    appended = append_event(
-        game_id,
-        event,
-        event_id=event_id,
-        expected_version=expected_version,
-        user=user,
-        authorize=lambda game: check_may_act(user, game, event),
-        observe=lambda game, state: next_to_act(state, may_act(game)),
-    )
+    if event.get("type") in table_actions.PAUSES:
+        appended = _pause(game_id, event, user, event_id, expected_version, may_act)
+    else:
+        appended = append_event(
+            game_id,
+            event,
+            event_id=event_id,
+            expected_version=expected_version,
+            user=user,
+            authorize=lambda game: check_may_act(user, game, event),
+            observe=lambda game, state: next_to_act(state, may_act(game)),
+        )
     if appended.observed is not None:
         next_move = {"version": appended.version, **appended.observed}
     else:  # an idempotent retry: what is to be done now
@@ -172,3 +184,36 @@ def submit_move(
         over=appended.over,
         next=next_move,
     )
+
+
+def _pause(
+    game_id: uuid.UUID,
+    event: Mapping[str, Any],
+    user: User,
+    event_id: uuid.UUID,
+    expected_version: int | None,
+    may_act: Callable[[Game], Callable[[int], bool]],
+) -> Any:
+    """An adjournment or a resumption: its reason (kept in the audit log, not in the
+    event), a director's ``actor``, and a director's audit row, with the event in one
+    transaction."""
+    reason = table_actions.clean_reason(event.get("reason"))
+    payload = {key: value for key, value in event.items() if key != "reason"}
+    try:
+        found = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Game.DoesNotExist(f"there is no game {game_id}") from None
+    with transaction.atomic():
+        appended = append_event(
+            game_id,
+            payload,
+            event_id=event_id,
+            expected_version=expected_version,
+            user=user,
+            authorize=lambda game: check_may_act(user, game, payload),
+            observe=lambda game, state: next_to_act(state, may_act(game)),
+            actor=table_actions.actor_for(user, found, payload),
+        )
+        if appended.created:
+            table_actions.record_pause(user, found, payload, reason)
+    return appended

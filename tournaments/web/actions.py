@@ -108,6 +108,8 @@ def event_from_form(game: Game, seat: int, data: QueryDict) -> dict[str, Any]:
         return {"type": "joker", "seat": seat, "as": _required(data, "as")}
     if kind == "tally":
         return tally_from_form(game, data)
+    if kind in ("resign", "concede"):  # the seat's own acts (tournaments.web.table_acts)
+        return {"type": kind, "seat": seat}
     if rummy_actions.verb(kind) in rummy_actions.KINDS and rummy_actions.melds_game(game):
         return rummy_actions.event_from_form(game, seat, data)
     raise FormProblem(_("That form was not understood; the table has been refreshed."))

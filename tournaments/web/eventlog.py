@@ -12,19 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import pgettext
 
 from tournaments.games import GameProfile
 from tournaments.games.base import log_faces, seat_name
 from tournaments.web.cards import CardFace
 from tournaments.web.tallies import tally_words
 
-ACTOR_WORDS = {
-    "bot": gettext_lazy("a bot's move"),
-    "clock": gettext_lazy("time ran out: the clock's move"),
-    "director": gettext_lazy("entered by a director"),
+_BY = {
+    "bot": lambda: _("played by the bot"),
+    "clock": lambda: _("time ran out: played automatically"),
+    "director": lambda: _("by the director"),
 }
-"""What the log says after a move its seat's player did not make (``GameEvent.actor``)."""
+"""The mark of an event not made by the seat's own player (``GameEvent.Actor``)."""
 
 _COMMON = GameProfile()
 """Words only (for a log read without its game)."""
@@ -42,10 +42,12 @@ def describe(
     seat = event.get("seat")
     who = seat_name(names, seat) if isinstance(seat, int) else ""
     text, cards = profile.log_words(kind, event, who) or _words(kind, event, who, names)
-    described: dict[str, Any] = {"sequence": entry["sequence"], "text": text, "cards": cards}
-    by = ACTOR_WORDS.get(entry.get("actor") or "")
-    if by is not None:
-        described["by"] = by
+    described: dict[str, Any] = {
+        "sequence": entry["sequence"],
+        "text": text,
+        "cards": cards,
+        "by": _BY.get(entry.get("actor") or "", lambda: "")(),
+    }
     described.update(profile.log_extra(event))
     return described
 
@@ -64,6 +66,14 @@ def _words(
         return _("%(who)s plays") % {"who": who}, log_faces([event.get("card")])
     if kind == "tally":
         return _("Score sheet: %(tally)s.") % {"tally": _tally_words(event, names)}, []
+    if kind == "resign":
+        return _("%(who)s resigns: the game is over.") % {"who": who}, []
+    if kind == "concede":
+        return _("%(who)s concedes the deal.") % {"who": who}, []
+    if kind == "adjourn":
+        return _("The table is adjourned."), []
+    if kind == "resume":
+        return _("Play resumes."), []
     return f"{kind} {who}".strip() + ".", []
 
 

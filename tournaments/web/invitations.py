@@ -28,7 +28,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import Game
-from tournaments.services import access, casual
+from tournaments.services import access, bots_seating, casual
 from tournaments.services.errors import ServiceError
 from tournaments.web import tables
 from tournaments.web.gates import game_manager_view
@@ -46,6 +46,7 @@ def qr_code(url: str) -> str:
 
 def seats_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     names = {seat.number: seat.player.name for seat in game.seats.all()}
+    bots = {seat.number for seat in game.seats.all() if seat.player.is_bot}
     live = casual.live_invitations(game)
     mine = access.seats_of(request.user, game)
     seats = []
@@ -57,6 +58,7 @@ def seats_context(request: HttpRequest, game: Game) -> dict[str, Any]:
                 "number": number,
                 "name": names.get(number),
                 "me": number in mine,
+                "bot": number in bots,
                 "url": url,
                 "qr": qr_code(url) if url else None,
                 "expires_at": invitation.expires_at if invitation else None,
@@ -126,10 +128,23 @@ def invitation_withdraw(request: HttpRequest, game: Game) -> HttpResponse:
     return _change(request, game, withdraw=True)
 
 
-def _change(request: HttpRequest, game: Game, *, withdraw: bool) -> HttpResponse:
+@require_POST
+@game_manager_view()
+def invitation_bot(request: HttpRequest, game: Game) -> HttpResponse:
+    """Seat a bot in an empty seat (:mod:`tournaments.services.bots_seating`)."""
+    return _change(request, game, withdraw=False, bot=True)
+
+
+def _change(request: HttpRequest, game: Game, *, withdraw: bool, bot: bool = False) -> HttpResponse:
     try:
         seat = _seat_arg(request)
-        if withdraw:
+        if bot:
+            game = bots_seating.seat_bot(game, seat, by=request.user)
+            if game.status == Game.Status.ACTIVE:
+                messages.success(request, _("A bot took the last seat: the game has started."))
+                return redirect(_play_url(request, game))
+            done = _("A bot plays seat %(seat)d.")
+        elif withdraw:
             casual.revoke(game, seat, request.user)
             done = _("The link for seat %(seat)d no longer works.")
         else:

@@ -18,7 +18,7 @@ from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services import clocks
 from tournaments.services.games import event_log, fairness_info, seat_view
-from tournaments.web import cards
+from tournaments.web import cards, table_acts
 from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
 from tournaments.web.eventlog import describe
@@ -81,6 +81,7 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
     targets = view.get("targets")
     split_done = view.get("split_done")
     face_up = view.get("face_up_held")
+    bots = table_acts.bot_seats(game)
     seats = []
     for s in range(game.players):
         badges = []
@@ -90,6 +91,8 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
             badges.append(_("target %(tricks)s") % {"tricks": targets[s]})
         if view.get("dummy_taker") == s:
             badges.append(_("took the dummy"))
+        if s in bots:
+            badges.append(_("bot"))
         if split_done is not None:
             badges.append(_("has split") if split_done[s] else _("splitting…"))
         seats.append(
@@ -145,6 +148,8 @@ def table(game: Game, view: Mapping[str, Any], names: Mapping[int, str], me: int
         "side_columns": [],
         "table_cards": None,
         "declarations": [],
+        "table_banners": table_acts.banners(game, view, names),
+        "view_flags": {"adjourned": view.get("adjourned"), "resigned": view.get("resigned")},
     }
     profile.extend_board(context, view, names, me)
     return context
@@ -252,6 +257,7 @@ def _seat_board(game: Game, seat: int, choosing: str | None, rummy: Any) -> dict
             "log": recent_log(game, seat, view["version"], names),
         }
     )
+    context.update(table_acts.seat_acts(game, seat, view))
     context.update(profile.seat_parts(view, legal, seat, names, **(rummy or {})))
     return context
 

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import Game
 from tournaments.services import access, seat_override
 from tournaments.services.games import export_record
-from tournaments.web import game_lists, rummy_actions, tables
+from tournaments.web import game_lists, rummy_actions, table_acts, tables
 from tournaments.web.actions import submit
 from tournaments.web.gates import game_or_404, is_htmx, seat_view
 
@@ -65,11 +65,17 @@ def game_list(request: HttpRequest) -> HttpResponse:
 @never_cache
 def spectate(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game = game_or_404(game_id)
+    return render(request, "games/spectate.html", spectate_context(request, game))
+
+
+def spectate_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The table's page: the public board, and the links and forms for its reader."""
     context = tables.spectator_board(game)
     context["my_seats"] = access.seats_of(request.user, game)
     context["invite"] = _may_invite(request, game)
     context["may_look"] = seat_override.may_look(request.user, game)
-    return render(request, "games/spectate.html", context)
+    context["pause"] = table_acts.pause_form(request.user, game, context["view_flags"])
+    return context
 
 
 def _may_invite(request: HttpRequest, game: Game) -> bool:

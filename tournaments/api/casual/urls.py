@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/casual", views.CasualGameView.as_view(), name="api-game-casual"),
     path("games/join/<str:token>", views.JoinView.as_view(), name="api-game-join"),
     path(GAME + "invitations", views.InvitationsView.as_view(), name="api-game-invitations"),
+    path(GAME + "bots", views.BotsView.as_view(), name="api-game-bots"),
     path(
         GAME + "invitations/<int:seat>",
         views.InvitationSeatView.as_view(),

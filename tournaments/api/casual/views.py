@@ -31,7 +31,7 @@ from tournaments.api.games.views import summary
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import GameInvitation
-from tournaments.services import casual
+from tournaments.services import bots_seating, casual
 
 
 def title_of(game_type: str) -> str:
@@ -139,6 +139,28 @@ class InvitationSeatView(GameAPIView):
     def delete(self, request: Request, game_id: uuid.UUID, seat: int) -> Response:
         casual.revoke(self.game(game_id), seat, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BotsView(GameAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Seat a bot in an empty seat (the casual game's creator)",
+        description="A bot (a player marked `bot`, no login) takes the empty `seat` of a "
+        "game being set up; the seat's invitation link stops working. Seating a bot in "
+        "the last empty seat starts the game. The server plays the bot's moves (marked as "
+        "a bot's in the log); the bot sees only its own seat's view, and a game with a bot "
+        "counts for no rating. Not at a tournament's table (403). Seats are 0-based indices.",
+        request=InviteSerializer,
+        responses={201: GameSummarySerializer, **game_errors(*BODY_ERRORS, 403, 404, 409)},
+        examples=[OpenApiExample("The third seat", value={"seat": 2}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = self.game(game_id)
+        body = InviteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = bots_seating.seat_bot(game, body.validated_data["seat"], by=request.user)
+        return Response(summary(self.game(game.pk)), status=status.HTTP_201_CREATED)
 
 
 class JoinView(GameAPIView):

@@ -106,6 +106,7 @@ class SeatSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     username = serializers.CharField(allow_null=True, help_text="null for a guest")
+    bot = serializers.BooleanField(help_text="a bot plays this seat (its games are not rated)")
 
 
 class ClockSerializer(serializers.Serializer):

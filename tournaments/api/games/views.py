@@ -71,6 +71,7 @@ def summary(game: Game) -> dict[str, Any]:
                 "player_id": seat.player_id,
                 "name": seat.player.name,
                 "username": seat.player.user.get_username() if seat.player.user else None,
+                "bot": seat.player.is_bot,
             }
             for seat in game.seats.select_related("player__user").order_by("number")
         ],

@@ -126,8 +126,8 @@ class LoggedEventSerializer(serializers.Serializer):
     actor = serializers.ChoiceField(
         choices=GameEvent.Actor.choices,
         allow_null=True,
-        help_text="who made a move other than the seat's own player: bot, clock (time ran "
-        "out) or director; null for the seat's player (or the server's deal)",
+        help_text="who made it, when not the seat's own player (or the server): `bot` (a "
+        "bot's move), `clock` (time ran out: played automatically), `director`",
     )
 
 

@@ -1,0 +1,46 @@
+"""A tournament game a player resigned online scores as that entrant's forfeit
+(scoring/gather.py): read from the game's own events, no Forfeit row written."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.gather import _resigned_entrant
+from scoring.results import standings_of
+from tests.support.factories import published
+from tests.support.standings import by_entry
+from tournaments.models import Forfeit, TableEntry
+from tournaments.services import access, table_actions
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
+    access.forget_seats()
+    setup = published("scopa", 4, mode="online", scoring={"forfeit_win_points": 3})
+    first, second = setup.tables
+    gone = setup.seated[first.number][1]  # seat 2 of table 1 resigns
+    table_actions.resign(first.game.pk, 1, user=gone)
+    entries = dict(TableEntry.objects.filter(table=first).values_list("position", "entry_id"))
+    [after] = standings_of(first.round.tournament)
+    rows = by_entry(after.rows)
+    assert rows[entries[1]]["forfeits_lost"] == 1 and rows[entries[1]]["points"] == 0
+    assert rows[entries[0]]["forfeits_won"] == 1 and rows[entries[0]]["points"] == 3
+    assert rows[entries[0]]["played"] == 0
+    assert not Forfeit.objects.exists()
+    assert after.pending_tables == 1  # the other table still plays
+    assert second.game.status == "active"
+
+
+@pytest.mark.parametrize(
+    ("places", "seat", "side_of", "entrant"),
+    [
+        ([(0, 10), (1, 11)], 1, [0, 1], "11"),  # individuals: the seat's position
+        ([(0, 10), (1, 11), (2, 12)], 0, [0, 1, 2], "10"),
+        ([(0, 10), (1, 11), (2, 12), (3, 13)], 2, [0, 1, 0, 1], "12"),  # a whist drive
+        ([(0, 20), (1, 21)], 3, [0, 1, 0, 1], "21"),  # teams: the seat's side
+        ([(0, 20), (1, 21)], 2, [0, 1, 0, 1], "20"),
+    ],
+)
+def test_the_entrant_who_resigned_is_the_seats_player_or_team(places, seat, side_of, entrant):
+    assert _resigned_entrant(places, seat, side_of) == entrant

@@ -1,0 +1,166 @@
+"""A table's own acts (issue 16): resign, concede a deal, adjourn and resume. One place.
+
+The web's seat and table pages (:mod:`tournaments.web.table_actions`) and the API (the
+events endpoint, ``POST /api/games/{id}/events``) both come here, through
+:func:`tournaments.services.moves.submit_move`, which appends through
+:func:`~tournaments.services.event_store.append_event` (the game's row lock, the
+expected version if given, the client's event id for a safe retry). The events are
+the engine's (``resign``, ``concede``, ``adjourn``, ``resume``); who may send them:
+
+- ``resign`` / ``concede``: only the seat's own player, for their own seat (a bot
+  never resigns; a director does not resign for a player: they record a forfeit);
+  ``concede`` only where the game allows it (the engine's ``can_concede``);
+- ``adjourn`` / ``resume`` (no seat): a director of the tournament the game belongs
+  to (the club's director or owner role, or staff), or, for a game at no
+  tournament's table, its creator. A director's is recorded with
+  ``actor=director`` and in the club's audit log (``table-adjourned`` /
+  ``table-resumed``, with the reason).
+
+Seating a bot is :mod:`tournaments.services.bots_seating`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Game, GameEvent, Role, Table
+from tournaments.services import audit, clubs
+from tournaments.services.access import User
+from tournaments.services.errors import Forbidden, ServiceError
+
+PAUSES = ("adjourn", "resume")
+"""The seat-less events that pause and restart a table."""
+SEAT_ACTS = ("resign", "concede")
+REASON_LENGTH = 300
+
+
+def table_of(game: Game) -> Table | None:
+    """The tournament table that plays ``game`` (``None``: a casual game)."""
+    return (
+        Table.objects.filter(game_id=game.pk)
+        .select_related("round__tournament__club")
+        .order_by("pk")
+        .first()
+    )
+
+
+def is_director_of(user: User, game: Game, table: Table | None = None) -> bool:
+    """Whether ``user`` directs the tournament whose table plays ``game``."""
+    table = table if table is not None else table_of(game)
+    if table is None or not getattr(user, "is_authenticated", False):
+        return False
+    return clubs.has_role(user, table.round.tournament.club, Role.DIRECTOR)
+
+
+def may_pause(user: User, game: Game) -> bool:
+    """Whether ``user`` may adjourn and resume ``game``'s table (see the module)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    table = table_of(game)
+    if table is not None:
+        return is_director_of(user, game, table)
+    return user.pk == game.created_by_id or bool(getattr(user, "is_staff", False))
+
+
+def check_may_pause(user: User, game: Game) -> None:
+    """Raise :class:`Forbidden` unless ``user`` may adjourn and resume ``game``."""
+    if not may_pause(user, game):
+        raise Forbidden(
+            _(
+                "Only a director of this game's tournament (or, for a game at no "
+                "tournament, the player who set it up) may adjourn or resume the table."
+            )
+        )
+
+
+def clean_reason(reason: Any) -> str:
+    """The adjournment's reason, stripped and bounded (400 if too long)."""
+    text = str(reason or "").strip()
+    if len(text) > REASON_LENGTH:
+        raise ServiceError(
+            _("Keep the reason to %(count)d characters.") % {"count": REASON_LENGTH},
+            field="reason",
+        )
+    return text
+
+
+def actor_for(user: User, game: Game, event: Mapping[str, Any]) -> str | None:
+    """The event's actor: a director's for an adjournment by a tournament director."""
+    if event.get("type") in PAUSES and is_director_of(user, game):
+        return GameEvent.Actor.DIRECTOR
+    return None
+
+
+def record_pause(user: User, game: Game, event: Mapping[str, Any], reason: str) -> None:
+    """The audit row of a director's adjournment or resumption (in the caller's
+    transaction); nothing for a casual game's creator (no club to log it in)."""
+    table = table_of(game)
+    if table is None or not is_director_of(user, game, table):
+        return
+    tournament = table.round.tournament
+    action = "table-adjourned" if event.get("type") == "adjourn" else "table-resumed"
+    audit.record(
+        actor=user,
+        club=tournament.club,
+        tournament=tournament,
+        action=action,
+        subject=f"round {table.round.number}, table {table.number}",
+        after={
+            "game": str(game.pk),
+            "round": table.round.number,
+            "table": table.number,
+            "reason": reason,
+        },
+    )
+
+
+def act(
+    game_id: uuid.UUID,
+    event: Mapping[str, Any],
+    *,
+    user: User,
+    event_id: uuid.UUID | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Any:
+    """Submit one table act (``event``: resign, concede, adjourn, resume) for
+    ``user``; the :class:`~tournaments.services.moves.MoveResult`. Refusals raise and
+    write nothing."""
+    from tournaments.services.moves import submit_move
+
+    if event.get("type") not in (*PAUSES, *SEAT_ACTS):
+        raise ServiceError(_("That is not an act of the table."))
+    with transaction.atomic():
+        return submit_move(
+            game_id,
+            {**event, "reason": reason} if event.get("type") in PAUSES else event,
+            user=user,
+            event_id=event_id or uuid.uuid4(),
+            expected_version=expected_version,
+            legal=False,
+        )
+
+
+def resign(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> Any:
+    """``user`` resigns seat ``seat`` (their own): the game ends, the other side(s) win."""
+    return act(game_id, {"type": "resign", "seat": seat}, user=user, **kwargs)
+
+
+def concede(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> Any:
+    """``user`` concedes the current deal for their seat, where the game allows it."""
+    return act(game_id, {"type": "concede", "seat": seat}, user=user, **kwargs)
+
+
+def adjourn(game_id: uuid.UUID, *, user: User, reason: str = "", **kwargs: Any) -> Any:
+    """A director (or a casual game's creator) adjourns the table: nobody plays."""
+    return act(game_id, {"type": "adjourn"}, user=user, reason=reason, **kwargs)
+
+
+def resume(game_id: uuid.UUID, *, user: User, **kwargs: Any) -> Any:
+    """A director (or a casual game's creator) resumes an adjourned table."""
+    return act(game_id, {"type": "resume"}, user=user, **kwargs)
