@@ -2,7 +2,8 @@
 comes back (logged out, logged in again) to the same seat and the same hand; then
 resigns, asked first (saying no changes nothing), and the other seat's page, never
 reloaded, shows the result. A creator seats a bot in the last empty seat from the
-invitation page: the game starts and the bot's seat is marked on the board."""
+invitation page: the game starts, the bot's seat is marked on the board, and the bot
+plays its moves by itself."""
 
 from __future__ import annotations
 
@@ -119,6 +120,18 @@ def test_the_creator_seats_a_bot_in_the_last_seat_and_the_game_starts(
     expect(seats.nth(1).locator(".badge", has_text="bot")).to_be_visible()
     _no_sideways_scroll(phone_page)
     snap(phone_page, "bot-seated-phone")
+
+    # The bot plays by itself (the table driver, on a timer in this eager site), and
+    # answers each of Olga's cards: two of its moves in the log, whoever led.
+    bot_moves = phone_page.locator("#board .log li", has_text="played by the bot")
+    for _ in range(2):
+        expect(phone_page.locator("#board .turn--mine")).to_be_visible(timeout=10_000)
+        with phone_page.expect_response(
+            lambda r: r.request.method == "POST" and r.url.endswith("/act")
+        ):
+            phone_page.locator("#board form.hand button[name=card]:enabled").first.click()
+    expect(bot_moves.nth(1)).to_be_attached(timeout=10_000)  # in the folded "Latest moves"
+    snap(phone_page, "bot-played-phone")
 
 
 def test_the_creator_adjourns_on_a_phone_and_the_other_seat_sees_it_then_resumes(
