@@ -208,6 +208,21 @@ def test_forfeit_game_resigns_the_seat_out_of_time(db: None, sent: list, later: 
     assert table_driver.plans_for(game) == []
 
 
+def test_forfeit_deal_concedes_the_deal_of_the_seat_out_of_time(
+    db: None, sent: list, later: Any
+) -> None:
+    game = table_game("briscola", 2, time_control={**PER_MOVE, "on_timeout": "forfeit_deal"})
+    seat = to_act(game)[0]
+    deals_before = read_state(game, lambda state: state.deal_number)
+    later(6)
+    assert table_driver.run("timeout", game.pk, game.version) is True
+    event = GameEvent.objects.get(game=game, actor=GameEvent.Actor.CLOCK)
+    assert event.payload == {"type": "concede", "seat": seat}
+    game.refresh_from_db()
+    # Briscola's concede gives the other side every card left: the deal is over.
+    assert read_state(game, lambda state: state.deal_number) == deals_before + 1
+
+
 def test_an_adjourned_table_plans_nothing_and_its_clock_stops(
     db: None, sent: list, later: Any
 ) -> None:
