@@ -18,7 +18,9 @@ with static/js/live.js: it waits for the push, then fetches the seat's board.
 
 For each move: latency = when the observer had the new board − when the actor
 started posting the move; also when the push itself arrived. Prints p50 / p90 / max
-and p50 / 100 ms (the target). Then the publishing cost in this process:
+and their ratio to the anchor measured in the same run (posting a move plus one
+board fetch, each alone: the floor of a move reaching another page) and to 100 ms
+(the target). Then the publishing cost in this process:
 ``announce_game()`` (the call a move makes after its commit) and until the message
 is handed to Redis. Loopback only; every wait is bounded; the servers are stopped.
 """
@@ -152,14 +154,27 @@ def publishing_cost(game_id: Any, rounds: int = 200) -> tuple[list[float], list[
     return calls, sent
 
 
-def report(label: str, values: list[float], moves: int) -> None:
+def board_fetches(port: int, game: str, session: str, rounds: int = 20) -> list[float]:
+    """Round trips of the seat's board on server ``port`` alone (a full render each):
+    what a page does after a push, without the push."""
+    query = urlencode({"v": 0, "s": "active"})
+    took = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        get(f"http://127.0.0.1:{port}/games/{game}/seat/0/board?{query}", session)
+        took.append(time.perf_counter() - started)
+    return took
+
+
+def report(label: str, values: list[float], moves: int, anchor: float) -> None:
     if not values:
         print(f"{label:<28} nothing seen")
         return
     p50 = statistics.median(values)
     print(
         f"{label:<28} p50 {ms(p50):>7}  p90 {ms(percentile(values, 0.9)):>7}  "
-        f"max {ms(max(values)):>7}  {len(values)}/{moves}  p50/100 ms = {p50 / TARGET:.2f}"
+        f"max {ms(max(values)):>7}  {len(values)}/{moves}  "
+        f"p50/anchor = {p50 / anchor:.2f}  p50/100 ms = {p50 / TARGET:.2f}"
     )
 
 
@@ -208,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(0.02)
         stop.set()
         thread.join(timeout=REQUEST_TIMEOUT)
+        fetches = board_fetches(ports[-1], str(game.pk), sessions["seat0"])
         calls, sent = publishing_cost(game.pk)
     finally:
         for server in servers:
@@ -223,15 +239,22 @@ def main(argv: list[str] | None = None) -> int:
         f"live push: {len(moves)} whist moves, {where} ({args.layer} channel layer, "
         f"SQLite, loopback, Python {sys.version.split()[0]}, load {os.getloadavg()[0]:.2f})"
     )
+    posts = [took for _, _, took in moves]
+    # The anchor, measured in this run: posting a move plus fetching a board, each alone
+    # (p50s): what a move reaching another page costs with nothing in between. Its ratio
+    # is what the push itself adds on top, whatever the machine's speed.
+    anchor = statistics.median(posts) + statistics.median(fetches)
+    print(
+        f"anchor (post + board fetch): {ms(anchor)} = {ms(statistics.median(posts))} + "
+        f"{ms(statistics.median(fetches))} (p50s, n={len(posts)}, {len(fetches)})"
+    )
     for label, events in (("push received", observer.pushed), ("board received", observer.seen)):
         latencies = [
             at - started
             for started, version, _ in moves
             if (at := observer.first(events, version)) is not None
         ]
-        report(label, latencies, len(moves))
-    posts = [took for _, _, took in moves]
-    print(f"posting a move:              p50 {ms(statistics.median(posts))}, n={len(posts)}")
+        report(label, latencies, len(moves), anchor)
     print(
         f"announce_game() call:        p50 {ms(statistics.median(calls))}, "
         f"until sent p50 {ms(statistics.median(sent))}, n={len(calls)}"
