@@ -48,7 +48,7 @@ def test_the_log_says_which_move_the_clock_made(client, db, monkeypatch):
     monkeypatch.setattr(clocks, "now_ms", lambda: real() + 6000)
     assert table_driver.run("timeout", game.pk, game.version)
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert "(time ran out: the clock&#x27;s move)" in page
+    assert "(time ran out: played automatically)" in page
     api = client.get(f"/api/games/{game.pk}/events").json()
     assert [e["actor"] for e in api["events"]][-1] == "clock"
     assert {e["actor"] for e in api["events"][:-1]} == {None}
