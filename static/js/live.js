@@ -20,6 +20,11 @@
   "use strict";
   var sockets = {}; // address -> {socket, open, wait, timer, opened}
   var MAX_WAIT = 15000;
+  // Set once a form is sent the old way (not by htmx): the page is on its way to the
+  // form's answer, so it refreshes nothing more. A refresh answered after that could
+  // navigate too (a started game's redirect) and load the next page a second time,
+  // without the notice the form's answer carried.
+  var leaving = false;
 
   function url(address) {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -42,7 +47,7 @@
   }
 
   function refresh(el) {
-    if (window.htmx) window.htmx.trigger(el, "live");
+    if (window.htmx && !leaving) window.htmx.trigger(el, "live");
   }
 
   function setState(address, state) {
@@ -119,8 +124,19 @@
     if (!el || !el.getAttribute || !el.getAttribute("data-live")) return;
     var entry = sockets[el.getAttribute("data-live")];
     var triggering = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    if (entry && entry.open && !triggering) event.preventDefault();
+    if (leaving || (entry && entry.open && !triggering)) event.preventDefault();
   });
+
+  // tavolo.js's handler runs first: a form whose question was answered "no" is
+  // defaultPrevented and goes nowhere.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form || !form.hasAttribute) return;
+    if (form.hasAttribute("hx-post") || form.hasAttribute("hx-get")) return;
+    leaving = true;
+  });
+  // Back to this page from the history cache: it is live again.
+  window.addEventListener("pageshow", function () { leaving = false; });
 
   // Boards are replaced as they refresh: pick up each new one (and the first page).
   document.addEventListener("htmx:load", function (event) { watch(event.target); });
