@@ -156,7 +156,7 @@ def _append(
         _advance(game, state, version_before + len(rows))
         observed = observe(game, state) if observe is not None else None
         transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
-        game_changes.after_commit(game.pk)
+        game_changes.after_commit(game)
     return Appended(rows[0], game.version, True, state.over, observed)
 
 
@@ -199,7 +199,7 @@ def deal_owed_events(game: Game) -> int:
     GameEvent.objects.bulk_create(rows)
     _advance(game, state, game.version + len(rows))
     transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
-    game_changes.after_commit(game.pk)
+    game_changes.after_commit(game)
     return len(rows)
 
 

@@ -11,35 +11,34 @@ into the request that made the move: the move is committed already.
 
 from __future__ import annotations
 
+import copy
 import logging
-import uuid
 
+from django.db import transaction
+
+from tournaments.models import Game
 from tournaments.services import live
 
 log = logging.getLogger(__name__)
 
 
-def game_changed(game_id: uuid.UUID) -> None:
-    """React to a committed change of game ``game_id`` (see the module docstring)."""
+def game_changed(game: Game) -> None:
+    """React to a committed change of ``game``, the row as committed (see the module
+    docstring). Never raises: the move is committed, and one failed reaction must not
+    stop the next."""
     # Imported here: the driver appends events, and the event store calls this module.
     from tournaments.services import table_driver
 
     for react in (live.announce_game, table_driver.drive):
         try:
-            react(game_id)
-        except Exception:  # the move is committed: one failed reaction must not stop the next
-            log.exception("%s after a change of game %s failed", react.__name__, game_id)
+            react(game)
+        except Exception:
+            log.exception("%s after a change of game %s failed", react.__name__, game.pk)
 
 
-def after_commit(game_id: uuid.UUID) -> None:
-    """Call :func:`game_changed` for ``game_id`` once the current transaction commits."""
-    from django.db import transaction
-
-    transaction.on_commit(lambda: _safely(game_id))
-
-
-def _safely(game_id: uuid.UUID) -> None:
-    try:
-        game_changed(game_id)
-    except Exception:  # the move is committed: a failed reaction must not undo the reply
-        log.exception("reacting to a change of game %s failed", game_id)
+def after_commit(game: Game) -> None:
+    """Call :func:`game_changed` once the current transaction commits, with ``game`` as
+    it is now: the row the caller has just written, so no reaction reads it again (a
+    copy, in case the caller changes its object before the commit)."""
+    committed = copy.copy(game)
+    transaction.on_commit(lambda: game_changed(committed))

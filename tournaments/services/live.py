@@ -77,9 +77,18 @@ def standings_facts(tournament_id: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------- publishing
 
 
-def announce_game(game_id: uuid.UUID | str) -> Future[None] | None:
-    """Tell the pages of game ``game_id`` its current version and status."""
-    facts = game_facts(game_id)
+def announce_game(game: Game | uuid.UUID | str) -> Future[None] | None:
+    """Tell the pages of a game its current version and status: read from the row
+    given (a caller that has just committed it), else from the database by id."""
+    if isinstance(game, Game):
+        facts: dict[str, Any] | None = {
+            "kind": "game",
+            "version": game.version,
+            "status": game.status,
+        }
+        game_id: uuid.UUID | str = game.pk
+    else:
+        facts, game_id = game_facts(game), game
     if facts is None:
         return None
     return publish(game_group(game_id), facts)

@@ -132,11 +132,14 @@ def plans_for(game: Game, now_ms: int | None = None) -> list[Plan]:
     return plans
 
 
-def drive(game_id: uuid.UUID) -> list[Plan]:
-    """Plan and send what game ``game_id`` does next by itself; the plans sent."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return []
+def drive(game: Game | uuid.UUID) -> list[Plan]:
+    """Plan and send what a game does next by itself; the plans sent. ``game`` is the
+    row just committed, or an id to read it by."""
+    if not isinstance(game, Game):
+        found = Game.objects.filter(pk=game).first()
+        if found is None:
+            return []
+        game = found
     plans = plans_for(game)
     for plan in plans:
         dispatch(plan)
