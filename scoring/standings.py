@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .round_records import build_histories
+from .carried import Carried, Totals, column_values
+from .round_records import build_histories, records_by_round
 from .standings_input import (
     DEFAULT_TIEBREAKS,
     TIEBREAK_NAMES,
@@ -175,26 +176,19 @@ def _as_ints(column: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def _row(
-    position: int, entrant: str, tbs: tuple[Fraction, ...], history: History, out: bool
+    position: int,
+    entrant: str,
+    points: Fraction,
+    tbs: tuple[Fraction, ...],
+    totals: Totals,
+    out: bool,
 ) -> Row:
-    counts = {
-        "win": 0,
-        "draw": 0,
-        "loss": 0,
-        "bye": 0,
-        "forfeit_win": 0,
-        "forfeit_loss": 0,
-        "absent": 0,
-    }
-    for record in history.records[entrant]:
-        kind = record.outcome or record.kind
-        if kind in counts:
-            counts[kind] += 1
+    counts = totals.counts
     return Row(
-        places=place_counts(history.records[entrant]),
+        places=tuple(totals.places),
         rank=position,
         entrant=entrant,
-        points=history.scores[entrant],
+        points=points,
         tiebreaks=tbs,
         played=counts["win"] + counts["draw"] + counts["loss"],
         wins=counts["win"],
@@ -222,14 +216,26 @@ def place_counts(records: Sequence[Record]) -> tuple[int, ...]:
 def compute_standings(
     settings: StandingsSettings | Mapping[str, Any], rounds: Sequence[RoundResults]
 ) -> list[Standings]:
-    """The standings after each of ``rounds`` (settings may be given as JSON)."""
+    """The standings after each of ``rounds`` (settings may be given as JSON).
+
+    Each round is read once: the totals are carried forward (:mod:`.carried`) and each
+    round ranked from its own totals, in the order :func:`rank` gives."""
     if not isinstance(settings, StandingsSettings):
         settings = StandingsSettings.from_json(dict(settings))
+    carried = Carried(settings.seed)
     result = []
-    for number, (history, withdrawn) in enumerate(build_histories(settings, rounds), 1):
-        ranked = rank(history, settings.tiebreaks)
+    for number, (records, backfill, withdrawn) in enumerate(records_by_round(settings, rounds), 1):
+        carried.add(records, backfill)
+        order, columns = carried.ranking(settings.tiebreaks)
+        points, *tiebreaks = (column_values(c, _same) for c in columns)
+        totals = carried.totals
         rows = tuple(
-            _row(i, e, tbs, history, e in withdrawn) for i, (e, tbs) in enumerate(ranked, 1)
+            _row(i, e, points[e], tuple(c[e] for c in tiebreaks), totals[e], e in withdrawn)
+            for i, e in enumerate(order, 1)
         )
         result.append(Standings(number, settings.tiebreaks, rows))
     return result
+
+
+def _same(value: Fraction) -> Fraction:
+    return value
