@@ -9,7 +9,7 @@ for the tiebreak functions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from .errors import ScoringError
@@ -19,7 +19,7 @@ from .tiebreaks import History, Kind, Record
 
 __all__ = ["RoundRecords", "build_histories", "records_by_round"]
 
-_ZERO = Fraction(0)
+_ZERO, _HALF, _ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 
 
 def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> dict[str, Record]:
@@ -45,6 +45,9 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
             for i, (entrant, p) in enumerate(zip(table.entrants, pts, strict=True)):
                 kind: Kind = "forfeit_loss" if entrant in table.forfeited else "forfeit_win"
                 put(entrant, Record(kind, p, virtual_opponents=virtual), f"{path}.entrants[{i}]")
+            continue
+        if len(table.entrants) == 2 and not table.partners:
+            _head_to_head(table, pts, put, path)
             continue
         # Everything is decided between sides: partners share a result and are not
         # each other's opponents.
@@ -85,6 +88,46 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
         record = Record("absent", points_settings.absence_points, virtual_opponents=virtual)
         put(entrant, record, f"{key}.absent[{i}]")
     return out
+
+
+def _head_to_head(
+    table: TableResult,
+    pts: tuple[Fraction, ...],
+    put: Callable[[str, Record, str], None],
+    path: str,
+) -> None:
+    """The two records of a table of two individuals: what the general case below gives,
+    with one comparison of the two scores (the common table, worth its own path)."""
+    x, y = table.entrants
+    a, b = table.scores
+    if a == b:
+        first = Record("game", pts[0], (y,), (_HALF,), a, _ZERO, outcome="draw", place=1)
+        second = Record("game", pts[1], (x,), (_HALF,), b, _ZERO, outcome="draw", place=1)
+    else:
+        high = a > b
+        margin = a - b
+        first = Record(
+            "game",
+            pts[0],
+            (y,),
+            (_ONE if high else _ZERO,),
+            a,
+            margin,
+            outcome="win" if high else "loss",
+            place=1 if high else 2,
+        )
+        second = Record(
+            "game",
+            pts[1],
+            (x,),
+            (_ZERO if high else _ONE,),
+            b,
+            -margin,
+            outcome="loss" if high else "win",
+            place=2 if high else 1,
+        )
+    put(x, first, f"{path}.entrants[0]")
+    put(y, second, f"{path}.entrants[1]")
 
 
 def _opponent_count(table: TableResult) -> int:
