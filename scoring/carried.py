@@ -16,7 +16,8 @@ and margins are carried as integers over the least common denominator of the val
 added so far (when a new value needs a larger one, every total is rescaled: a handful
 of times in a tournament at most); the MTG percentages use ``3 × lcm(1..rounds)``.
 Sorting compares those integers; a :class:`~fractions.Fraction` is made only once per
-distinct value of a column, for the rows (:func:`column_values`).
+distinct value of a column, for the rows (:func:`column_values`), and the stored rows
+need none (:func:`exact_json`).
 """
 
 from __future__ import annotations
@@ -24,12 +25,11 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import TypeVar
 
 from .tiebreaks import GROUP_TIEBREAKS, PLAYED_KINDS, UNPLAYED_KINDS, Record, lot_number
 
-__all__ = ["Carried", "Column", "Totals", "column_values"]
+__all__ = ["Carried", "Column", "Totals", "column_values", "exact_json"]
 
 Column = tuple[dict[str, int], int]
 """A column of the standings: each entrant's numerator, and the common denominator."""
@@ -304,9 +304,18 @@ class Carried:
         return out, denominator
 
 
-def column_values(column: Column, make: Callable[[Fraction], T]) -> dict[str, T]:
-    """``make(value)`` for each entrant's value of ``column``, called once per distinct
-    value (a column holds few distinct values: the Fractions are shared)."""
+def column_values(column: Column, make: Callable[[int, int], T]) -> dict[str, T]:
+    """``make(numerator, denominator)`` for each entrant's value of ``column``, called
+    once per distinct value (the values made, Fractions say, are shared)."""
     numerators, denominator = column
-    made = {n: make(Fraction(n, denominator)) for n in set(numerators.values())}
+    made = {n: make(n, denominator) for n in set(numerators.values())}
     return {e: made[n] for e, n in numerators.items()}
+
+
+def exact_json(numerator: int, denominator: int) -> int | str:
+    """``numerator / denominator`` as :func:`scoring.numbers.exact` writes it (an int, or
+    ``"p/q"`` in lowest terms), without making a Fraction."""
+    g = math.gcd(numerator, denominator)
+    if g == denominator:
+        return numerator // g
+    return f"{numerator // g}/{denominator // g}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scoring.carried import Carried, Totals, column_values
+from scoring.carried import Carried, Totals, column_values, exact_json
 from scoring.gather import (
     ROWS_FORMAT,
     TournamentInput,
@@ -141,7 +141,7 @@ def compute(
         if fingerprints[i] in skip:
             continue
         order, columns = carried.ranking(settings.tiebreaks)
-        points, *tiebreaks = (column_values(c, number_json) for c in columns)
+        points, *tiebreaks = (column_values(c, exact_json) for c in columns)
         pending = data.pending[i]
         totals = carried.totals
         rows = [

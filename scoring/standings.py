@@ -227,7 +227,7 @@ def compute_standings(
     for number, (records, backfill, withdrawn) in enumerate(records_by_round(settings, rounds), 1):
         carried.add(records, backfill)
         order, columns = carried.ranking(settings.tiebreaks)
-        points, *tiebreaks = (column_values(c, _same) for c in columns)
+        points, *tiebreaks = (column_values(c, Fraction) for c in columns)
         totals = carried.totals
         rows = tuple(
             _row(i, e, points[e], tuple(c[e] for c in tiebreaks), totals[e], e in withdrawn)
@@ -235,7 +235,3 @@ def compute_standings(
         )
         result.append(Standings(number, settings.tiebreaks, rows))
     return result
-
-
-def _same(value: Fraction) -> Fraction:
-    return value

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from scoring.carried import exact_json
+from scoring.numbers import exact
 from scoring.points import TableResult
 from scoring.standings import TIEBREAK_NAMES, RoundResults, StandingsSettings, compute_standings
 from tests.support.reference_standings.standings import (
@@ -106,3 +108,10 @@ def test_carried_standings_match_the_reference(seed: int) -> None:
 
 def test_the_reference_is_not_the_new_code() -> None:
     assert reference_standings is not compute_standings
+
+
+def test_exact_json_writes_what_numbers_exact_writes() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        n, d = rng.randint(-500, 500), rng.randint(1, 60)
+        assert exact_json(n, d) == exact(Fraction(n, d)), (n, d)
