@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any
 
 from .carried import Carried, Totals, column_values
+from .collector import collector_paused
 from .round_records import build_histories, records_by_round
 from .standings_input import (
     DEFAULT_TIEBREAKS,
@@ -222,6 +223,13 @@ def compute_standings(
     round ranked from its own totals, in the order :func:`rank` gives."""
     if not isinstance(settings, StandingsSettings):
         settings = StandingsSettings.from_json(dict(settings))
+    # Every row made lives to the end: the collector's passes over them would grow with
+    # the rounds (measured: 18 rounds cost 2.5 x 9 with it, 1.9 x without).
+    with collector_paused():
+        return _compute(settings, rounds)
+
+
+def _compute(settings: StandingsSettings, rounds: Sequence[RoundResults]) -> list[Standings]:
     carried = Carried(settings.seed)
     result = []
     for number, (records, backfill, withdrawn) in enumerate(records_by_round(settings, rounds), 1):
