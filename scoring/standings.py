@@ -32,8 +32,12 @@ Settings, as JSON::
 values above are the defaults.
 
 **Where the code lives.** :mod:`.standings_input` holds the settings and the rounds'
-input, :mod:`.round_records` turns the rounds into tiebreak histories; this module ranks
-and builds the rows, and re-exports the rest, where callers import it.
+input, :mod:`.round_records` turns each round into one record per entrant,
+:mod:`.carried` carries every entrant's totals forward round by round and ranks each
+round from them (each round is read once: the cost grows linearly with the rounds);
+this module builds the rows, and re-exports the rest, where callers import it.
+:func:`rank` ranks one :class:`~scoring.tiebreaks.History` (every record again), in
+the same order.
 """
 
 from __future__ import annotations
