@@ -1,7 +1,7 @@
 """The Django path's ranking (scoring.results.compute: tables not counted yet, late
 entries' start credit, rounds already stored skipped) gives exactly what the old
-computation gave (tests/support/reference_standings/results.py), over random
-tournaments (those of test_standings_oracle.py)."""
+computation gave (tests/support/reference_results.py), over random
+tournaments (tests/support/random_tournaments.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 
 from scoring.results import TournamentInput, compute
 from scoring.standings import RoundResults
-from tests.scoring.test_standings_oracle import random_tournament
-from tests.support.reference_standings.results import compute as reference_compute
+from tests.support.random_tournaments import random_tournament
+from tests.support.reference_results import compute as reference_compute
 
 
 def _input(rng: random.Random) -> TournamentInput:

