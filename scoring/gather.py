@@ -228,11 +228,32 @@ def gather(tournament: Tournament) -> TournamentInput:
     round_ids = [rid for rid, _ in rounds]
     index_of_round = {rid: i for i, (rid, _) in enumerate(rounds)}
 
-    tables = list(
+    # One query for the tables, their games and the games' stored final scores (a join:
+    # no list of thousands of game ids sent back to the database).
+    tables = []
+    finished = []
+    scores: dict[Any, tuple[list[int], list[int]]] = {}
+    for row in (
         Table.objects.filter(round_id__in=round_ids)
         .order_by("round_id", "number")
-        .values_list("id", "round_id", "game_id")
-    )
+        .values_list(
+            "id",
+            "round_id",
+            "game_id",
+            "game__status",
+            "game__version",
+            "game__final_score__version",
+            "game__final_score__scores",
+            "game__final_score__side_of",
+        )
+    ):
+        table_id, round_id, game_id, status, version, stored_version, totals, side_of = row
+        tables.append((table_id, round_id, game_id))
+        if game_id is None or status != Game.Status.FINISHED:
+            continue
+        finished.append((game_id, version))
+        if stored_version == version:
+            scores[game_id] = (totals, side_of)
     seated: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for table_id, position, entry_id in TableEntry.objects.filter(
         round_id__in=round_ids
@@ -251,14 +272,17 @@ def gather(tournament: Tournament) -> TournamentInput:
     ):
         byes[round_id].append(str(entry_id))
 
-    game_ids = [g for _, _, g in tables if g is not None]
-    finished = list(
-        Game.objects.filter(pk__in=game_ids, status=Game.Status.FINISHED).values_list(
-            "id", "version"
+    # Games without stored final scores of their current version: read (and stored) once.
+    scores.update(final_scores([g for g in finished if g[0] not in scores]))
+    resigned = dict(
+        GameEvent.objects.filter(
+            game__table__round_id__in=round_ids,
+            game__status=Game.Status.FINISHED,
+            payload__type="resign",
         )
+        .exclude(seat__isnull=True)
+        .values_list("game_id", "seat")
     )
-    scores = final_scores(finished)
-    resigned = resigned_seats([game_id for game_id, _ in finished])
 
     entries = {
         str(e["id"]): e

@@ -9,11 +9,12 @@ here, where callers import it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scoring.carried import Carried, Totals, column_values, exact_json
 from scoring.gather import (
     ROWS_FORMAT,
     TournamentInput,
@@ -22,8 +23,9 @@ from scoring.gather import (
     number_json,
     settings_json,
 )
-from scoring.standings import StandingsSettings, build_histories, place_counts, rank
-from scoring.tiebreaks import History, Record
+from scoring.round_records import records_by_round
+from scoring.standings import StandingsSettings
+from scoring.tiebreaks import Record
 from tournaments.models import Tournament
 
 __all__ = [
@@ -54,57 +56,59 @@ class ComputedRound:
     fingerprint: str
 
 
-def _histories(
+def _adjusted(
     settings: StandingsSettings, data: TournamentInput
-) -> list[tuple[History, set[str]]]:
-    """The pure module's histories, with this module's two adjustments: tables not
-    counted yet give an empty record, and a late entry's start score is credited on its
-    first not-entered round."""
-    built = build_histories(settings, data.rounds)
-    if not built:
-        return built
-    adjust = bool(data.start) or any(data.pending)
-    if not adjust:
-        return built
-    final = {e: list(recs) for e, recs in built[-1][0].records.items()}
-    for i, entrants in enumerate(data.pending):
-        for e in entrants:
-            final[e][i] = _NOT_COUNTED
-    for e, credit in data.start.items():
-        records = final[e]
-        k = next(k for k, r in enumerate(records) if r.kind == "not_entered")
-        records[k] = Record("not_entered", credit)
-    out = []
-    for r, (history, withdrawn) in enumerate(built, 1):
-        records = {e: tuple(final[e][:r]) for e in history.records}
-        out.append((History(records, settings.seed, validate=False), withdrawn))
-    return out
+) -> Iterator[tuple[dict[str, Record], dict[str, tuple[Record, ...]], frozenset[str]]]:
+    """The pure module's records round by round, with this module's two adjustments:
+    tables not counted yet give an empty record, and a late entry's start score is
+    credited on its first not-entered round."""
+    uncredited = dict(data.start)
+    for i, (records, backfill, withdrawn) in enumerate(records_by_round(settings, data.rounds)):
+        if data.pending[i]:
+            records = dict(records)
+            for e in data.pending[i]:
+                records[e] = _NOT_COUNTED
+        if uncredited:
+            backfill = {e: _credited(rs, uncredited, e) for e, rs in backfill.items()}
+            records = {
+                e: _credited((r,), uncredited, e)[0] if e in uncredited else r
+                for e, r in records.items()
+            }
+        yield records, backfill, withdrawn
+
+
+def _credited(
+    records: tuple[Record, ...], uncredited: dict[str, Fraction], entrant: str
+) -> tuple[Record, ...]:
+    """``records`` with the entrant's start credit on the first not-entered one (once)."""
+    if entrant not in uncredited:
+        return records
+    for k, record in enumerate(records):
+        if record.kind == "not_entered":
+            credit = Record("not_entered", uncredited.pop(entrant))
+            return (*records[:k], credit, *records[k + 1 :])
+    return records
 
 
 def _row(
     position: int,
     entrant: str,
-    tbs: tuple[Fraction, ...],
-    history: History,
+    points: int | str,
+    tbs: list[int | str],
+    totals: Totals,
     withdrawn: bool,
     pending: bool,
     names: Mapping[str, tuple[int, str]],
 ) -> dict[str, Any]:
-    counts = dict.fromkeys(
-        ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss", "absent"), 0
-    )
-    for record in history.records[entrant]:
-        kind = record.outcome or record.kind
-        if kind in counts:
-            counts[kind] += 1
+    counts = totals.counts
     number, name = names.get(entrant, (0, entrant))
     return {
         "rank": position,
         "entry": int(entrant),
         "number": number,
         "name": name,
-        "points": number_json(history.scores[entrant]),
-        "tiebreaks": [number_json(v) for v in tbs],
+        "points": points,
+        "tiebreaks": tbs,
         "played": counts["win"] + counts["draw"] + counts["loss"],
         "wins": counts["win"],
         "draws": counts["draw"],
@@ -115,7 +119,7 @@ def _row(
         "absences": counts["absent"],
         "withdrawn": withdrawn,
         "pending": pending,
-        "places": list(place_counts(history.records[entrant])),
+        "places": list(totals.places),
     }
 
 
@@ -124,20 +128,34 @@ def compute(
 ) -> list[ComputedRound]:
     """The standings after every published round (raises ScoringError on bad input),
     except the rounds whose fingerprint is in ``skip`` (already stored: the same input
-    gives the same rows, so they are not ranked again)."""
+    gives the same rows, so they are not ranked again; their records are still carried
+    forward to the next round)."""
     settings = StandingsSettings.from_json(data.settings)
     fingerprints = fingerprints or data.fingerprints()
     if all(fp in skip for fp in fingerprints):
         return []
+    carried = Carried(settings.seed)
     out = []
-    for i, (history, withdrawn) in enumerate(_histories(settings, data)):
+    for i, (records, backfill, withdrawn) in enumerate(_adjusted(settings, data)):
+        carried.add(records, backfill)
         if fingerprints[i] in skip:
             continue
-        ranked = rank(history, settings.tiebreaks)
+        order, columns = carried.ranking(settings.tiebreaks)
+        points, *tiebreaks = (column_values(c, exact_json) for c in columns)
         pending = data.pending[i]
+        totals = carried.totals
         rows = [
-            _row(k, e, tbs, history, e in withdrawn, e in pending, data.names)
-            for k, (e, tbs) in enumerate(ranked, 1)
+            _row(
+                k,
+                e,
+                points[e],
+                [c[e] for c in tiebreaks],
+                totals[e],
+                e in withdrawn,
+                e in pending,
+                data.names,
+            )
+            for k, e in enumerate(order, 1)
         ]
         out.append(
             ComputedRound(

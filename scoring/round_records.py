@@ -1,13 +1,15 @@
 """Each entrant's record of every round, and the tiebreak history after each (pure).
 
-:func:`build_histories` turns the rounds into one :class:`.tiebreaks.History` per
-round: a record per entrant per round (a game, a bye, a forfeit, an absence, not yet
-entered, withdrawn), checking that every entrant is accounted for in every round.
+:func:`records_by_round` turns each round into a record per entrant (a game, a bye, a
+forfeit, an absence, not yet entered, withdrawn), checking that every entrant is
+accounted for in every round; the standings carry them forward (:mod:`.carried`).
+:func:`build_histories` gathers them into one :class:`.tiebreaks.History` per round,
+for the tiebreak functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from .errors import ScoringError
@@ -15,9 +17,9 @@ from .points import TableResult, outcomes, pairwise_results, table_points
 from .standings_input import RoundResults, StandingsError, StandingsSettings
 from .tiebreaks import History, Kind, Record
 
-__all__ = ["build_histories"]
+__all__ = ["RoundRecords", "build_histories", "records_by_round"]
 
-_ZERO = Fraction(0)
+_ZERO, _HALF, _ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 
 
 def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> dict[str, Record]:
@@ -43,6 +45,9 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
             for i, (entrant, p) in enumerate(zip(table.entrants, pts, strict=True)):
                 kind: Kind = "forfeit_loss" if entrant in table.forfeited else "forfeit_win"
                 put(entrant, Record(kind, p, virtual_opponents=virtual), f"{path}.entrants[{i}]")
+            continue
+        if len(table.entrants) == 2 and not table.partners:
+            _head_to_head(table, pts, put, path)
             continue
         # Everything is decided between sides: partners share a result and are not
         # each other's opponents.
@@ -85,51 +90,112 @@ def _round_records(settings: StandingsSettings, rnd: RoundResults, key: str) -> 
     return out
 
 
+def _head_to_head(
+    table: TableResult,
+    pts: tuple[Fraction, ...],
+    put: Callable[[str, Record, str], None],
+    path: str,
+) -> None:
+    """The two records of a table of two individuals: what the general case below gives,
+    with one comparison of the two scores (the common table, worth its own path)."""
+    x, y = table.entrants
+    a, b = table.scores
+    if a == b:
+        first = Record("game", pts[0], (y,), (_HALF,), a, _ZERO, outcome="draw", place=1)
+        second = Record("game", pts[1], (x,), (_HALF,), b, _ZERO, outcome="draw", place=1)
+    else:
+        high = a > b
+        margin = a - b
+        first = Record(
+            "game",
+            pts[0],
+            (y,),
+            (_ONE if high else _ZERO,),
+            a,
+            margin,
+            outcome="win" if high else "loss",
+            place=1 if high else 2,
+        )
+        second = Record(
+            "game",
+            pts[1],
+            (x,),
+            (_ZERO if high else _ONE,),
+            b,
+            -margin,
+            outcome="loss" if high else "win",
+            place=2 if high else 1,
+        )
+    put(x, first, f"{path}.entrants[0]")
+    put(y, second, f"{path}.entrants[1]")
+
+
 def _opponent_count(table: TableResult) -> int:
     """How many opponents the entrant with the fewest partners meets at ``table``."""
     sides = table.sides
     return len(sides) - min(sides.count(side) for side in table.side_order)
 
 
-def build_histories(
+RoundRecords = tuple[dict[str, Record], dict[str, tuple[Record, ...]], frozenset[str]]
+"""One round: every entrant's record of it, the earlier rounds' records of the entrants
+seen for the first time (late entries), and who has withdrawn by then."""
+
+
+def records_by_round(
     settings: StandingsSettings, rounds: Sequence[RoundResults]
-) -> list[tuple[History, set[str]]]:
-    """The :class:`History` after each round, and who has withdrawn by then."""
-    records: dict[str, list[Record]] = {}
+) -> Iterator[RoundRecords]:
+    """Each round's records, in order, checking that every entrant is accounted for."""
+    entrants: dict[str, None] = {}  # everyone seen so far, in order of appearance
     withdrawn: set[str] = set()
     late = Record("not_entered", settings.late_entry_points)
     gone = Record("withdrawn")
-    out = []
     for r, rnd in enumerate(rounds):
         key = f"rounds[{r}]"
         this = _round_records(settings, rnd, key)
         for i, entrant in enumerate(rnd.withdrawn):
             path = f"{key}.withdrawn[{i}]"
-            if entrant not in records:
+            if entrant not in entrants:
                 raise StandingsError(path, f"{entrant!r} has not entered the tournament")
             if entrant in withdrawn:
                 raise StandingsError(path, f"{entrant!r} had already withdrawn")
             if rnd.withdrawn.index(entrant) != i:
                 raise StandingsError(path, f"{entrant!r} is listed twice")
             withdrawn.add(entrant)
+        backfill: dict[str, tuple[Record, ...]] = {}
         for entrant in this:
             if entrant in withdrawn:
                 raise StandingsError(key, f"{entrant!r} withdrew and cannot play again")
-            if entrant not in records:
-                records[entrant] = [late] * r
-        for entrant, history in records.items():
+            if entrant not in entrants:
+                entrants[entrant] = None
+                backfill[entrant] = (late,) * r
+        records: dict[str, Record] = {}
+        for entrant in entrants:
             if entrant in withdrawn:
-                history.append(gone)
+                records[entrant] = gone
             elif entrant in this:
-                history.append(this[entrant])
+                records[entrant] = this[entrant]
             else:
                 raise StandingsError(
                     key,
                     f"{entrant!r} is not in this round: seat it, or list it under "
                     "byes, absent or withdrawn",
                 )
-        history_now = History(
-            {e: tuple(h) for e, h in records.items()}, settings.seed, validate=False
-        )
-        out.append((history_now, set(withdrawn)))
+        yield records, backfill, frozenset(withdrawn)
+
+
+def build_histories(
+    settings: StandingsSettings, rounds: Sequence[RoundResults]
+) -> list[tuple[History, set[str]]]:
+    """The :class:`History` after each round, and who has withdrawn by then (every
+    round's records again: for the tiebreak functions; the standings carry their totals
+    forward instead, see :mod:`.carried`)."""
+    so_far: dict[str, list[Record]] = {}
+    out = []
+    for records, backfill, withdrawn in records_by_round(settings, rounds):
+        for entrant, earlier in backfill.items():
+            so_far[entrant] = list(earlier)
+        for entrant, record in records.items():
+            so_far[entrant].append(record)
+        history = History({e: tuple(h) for e, h in so_far.items()}, settings.seed, validate=False)
+        out.append((history, set(withdrawn)))
     return out

@@ -32,8 +32,12 @@ Settings, as JSON::
 values above are the defaults.
 
 **Where the code lives.** :mod:`.standings_input` holds the settings and the rounds'
-input, :mod:`.round_records` turns the rounds into tiebreak histories; this module ranks
-and builds the rows, and re-exports the rest, where callers import it.
+input, :mod:`.round_records` turns each round into one record per entrant,
+:mod:`.carried` carries every entrant's totals forward round by round and ranks each
+round from them (each round is read once: the cost grows linearly with the rounds);
+this module builds the rows, and re-exports the rest, where callers import it.
+:func:`rank` ranks one :class:`~scoring.tiebreaks.History` (every record again), in
+the same order.
 """
 
 from __future__ import annotations
@@ -45,7 +49,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .round_records import build_histories
+from .carried import Carried, Totals, column_values
+from .collector import collector_paused
+from .round_records import build_histories, records_by_round
 from .standings_input import (
     DEFAULT_TIEBREAKS,
     TIEBREAK_NAMES,
@@ -175,26 +181,19 @@ def _as_ints(column: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def _row(
-    position: int, entrant: str, tbs: tuple[Fraction, ...], history: History, out: bool
+    position: int,
+    entrant: str,
+    points: Fraction,
+    tbs: tuple[Fraction, ...],
+    totals: Totals,
+    out: bool,
 ) -> Row:
-    counts = {
-        "win": 0,
-        "draw": 0,
-        "loss": 0,
-        "bye": 0,
-        "forfeit_win": 0,
-        "forfeit_loss": 0,
-        "absent": 0,
-    }
-    for record in history.records[entrant]:
-        kind = record.outcome or record.kind
-        if kind in counts:
-            counts[kind] += 1
+    counts = totals.counts
     return Row(
-        places=place_counts(history.records[entrant]),
+        places=tuple(totals.places),
         rank=position,
         entrant=entrant,
-        points=history.scores[entrant],
+        points=points,
         tiebreaks=tbs,
         played=counts["win"] + counts["draw"] + counts["loss"],
         wins=counts["win"],
@@ -222,14 +221,29 @@ def place_counts(records: Sequence[Record]) -> tuple[int, ...]:
 def compute_standings(
     settings: StandingsSettings | Mapping[str, Any], rounds: Sequence[RoundResults]
 ) -> list[Standings]:
-    """The standings after each of ``rounds`` (settings may be given as JSON)."""
+    """The standings after each of ``rounds`` (settings may be given as JSON).
+
+    Each round is read once: the totals are carried forward (:mod:`.carried`) and each
+    round ranked from its own totals, in the order :func:`rank` gives."""
     if not isinstance(settings, StandingsSettings):
         settings = StandingsSettings.from_json(dict(settings))
+    # Every row made lives to the end: the collector's passes over them would grow with
+    # the rounds (measured: 18 rounds cost 2.5 x 9 with it, 1.9 x without).
+    with collector_paused():
+        return _compute(settings, rounds)
+
+
+def _compute(settings: StandingsSettings, rounds: Sequence[RoundResults]) -> list[Standings]:
+    carried = Carried(settings.seed)
     result = []
-    for number, (history, withdrawn) in enumerate(build_histories(settings, rounds), 1):
-        ranked = rank(history, settings.tiebreaks)
+    for number, (records, backfill, withdrawn) in enumerate(records_by_round(settings, rounds), 1):
+        carried.add(records, backfill)
+        order, columns = carried.ranking(settings.tiebreaks)
+        points, *tiebreaks = (column_values(c, Fraction) for c in columns)
+        totals = carried.totals
         rows = tuple(
-            _row(i, e, tbs, history, e in withdrawn) for i, (e, tbs) in enumerate(ranked, 1)
+            _row(i, e, points[e], tuple(c[e] for c in tiebreaks), totals[e], e in withdrawn)
+            for i, e in enumerate(order, 1)
         )
         result.append(Standings(number, settings.tiebreaks, rows))
     return result

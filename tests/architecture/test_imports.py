@@ -25,6 +25,8 @@ from tests.support.import_graph import (
 )
 
 PURE_SCORING = (
+    "scoring.carried",
+    "scoring.collector",
     "scoring.describe",
     "scoring.errors",
     "scoring.legend",
