@@ -18,7 +18,8 @@ card object twice; copies are interchangeable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import Final
 
@@ -202,3 +203,23 @@ def sorted_cards(items: Iterable[Card]) -> list[Card]:
 def iter_codes(items: Iterable[Card]) -> Iterator[str]:
     for c in items:
         yield c.code
+
+
+def deck_mismatch(game: str, whole: Sequence[Card], deck: Sequence[Card]) -> Message:
+    """What is wrong with ``deck``, which should hold exactly the cards of ``whole``
+    (the cards missing, the cards too many)."""
+    expected = Counter(whole)
+    got = Counter(deck)
+    missing = sorted(c.code for c in (expected - got).elements())
+    extra = sorted(c.code for c in (got - expected).elements())
+    code = (
+        "deck.missing_and_extra"
+        if missing and extra
+        else "deck.missing"
+        if missing
+        else "deck.extra"
+    )
+    listed = {"cards_missing": missing} if missing else {}
+    if extra:
+        listed["cards_extra"] = extra
+    return message(code, game=game, count=len(whole), count_got=len(deck), **listed)
