@@ -18,7 +18,9 @@ card object twice; copies are interchangeable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from operator import attrgetter
 from typing import Final
 
 from engine.errors import MalformedCard
@@ -144,6 +146,9 @@ def _build() -> dict[str, Card]:
 
 _BY_CODE: Final = _build()
 
+CARDS_BY_CODE: Final[Mapping[str, Card]] = _BY_CODE
+"""Every card by its code (read-only use: the parsers' fast path)."""
+
 RED_JOKER: Final = _BY_CODE["RJ"]
 BLACK_JOKER: Final = _BY_CODE["BJ"]
 
@@ -186,15 +191,35 @@ def double_deck(jokers: int = 4) -> list[Card]:
     return french_deck() + french_deck(jokers)
 
 
-def _display_order(card: Card) -> int:
-    return card._order
+display_order: Final = attrgetter("_order")
+"""The sort key of :func:`sorted_cards` (an ``attrgetter``: sorting calls no Python code)."""
 
 
 def sorted_cards(items: Iterable[Card]) -> list[Card]:
     """Cards in display order: by suit (S H D C), low to high, jokers last."""
-    return sorted(items, key=_display_order)
+    return sorted(items, key=display_order)
 
 
 def iter_codes(items: Iterable[Card]) -> Iterator[str]:
     for c in items:
         yield c.code
+
+
+def deck_mismatch(game: str, whole: Sequence[Card], deck: Sequence[Card]) -> Message:
+    """What is wrong with ``deck``, which should hold exactly the cards of ``whole``
+    (the cards missing, the cards too many)."""
+    expected = Counter(whole)
+    got = Counter(deck)
+    missing = sorted(c.code for c in (expected - got).elements())
+    extra = sorted(c.code for c in (got - expected).elements())
+    code = (
+        "deck.missing_and_extra"
+        if missing and extra
+        else "deck.missing"
+        if missing
+        else "deck.extra"
+    )
+    listed = {"cards_missing": missing} if missing else {}
+    if extra:
+        listed["cards_extra"] = extra
+    return message(code, game=game, count=len(whole), count_got=len(deck), **listed)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, make_action
+from engine.cards import CARDS_BY_CODE as _CARDS_BY_CODE
 from engine.cards import Card
 from engine.errors import MalformedCard, MalformedEvent
 from engine.messages import message
@@ -88,6 +89,12 @@ def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
     value = require(event, key)
     if not isinstance(value, list):
         raise MalformedEvent(message("malformed.cards", field=key, value=repr(value)), event)
+    try:
+        # Hot path of every deal: one dictionary look-up per card; a bad code falls
+        # through to Card.parse, which says what is wrong with it.
+        return [_CARDS_BY_CODE[code] for code in value]
+    except (KeyError, TypeError):
+        pass
     try:
         return [Card.parse(code) for code in value]
     except MalformedCard as error:

@@ -11,11 +11,11 @@ overriding the hooks (``_follow_error``, ``_trick_winner``, ``_after_trick``,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.cards import RANK_CHARS, Card, sorted_cards
+from engine.cards import CARDS_BY_CODE, RANK_CHARS, Card, display_order, sorted_cards
 from engine.errors import MustFollowSuit
 from engine.game import Event, Game, applier, parse_card, parse_seat, parser
 from engine.messages import Message, message
@@ -36,6 +36,15 @@ def play_action(seat: int, card: Card) -> Action:
         action = _PLAY_ACTIONS[key] = Action(PLAY, seat, card)
         _PLAYS_BY_JSON[(seat, card.code)] = action
     return action
+
+
+_SEATS_INTERNED = 8
+"""Seats whose play actions are made once, at import (every game has fewer)."""
+_PLAYS_OF_SEAT: list[dict[Card, Action]] = [
+    {card: play_action(seat, card) for card in CARDS_BY_CODE.values()}
+    for seat in range(_SEATS_INTERNED)
+]
+"""``_PLAYS_OF_SEAT[seat][card]``: the interned play actions, listed without a call each."""
 
 
 def winning_seat(trick: Sequence[tuple[int, Card]], trump: str | None) -> int:
@@ -142,9 +151,13 @@ class TrickGame(Game):
 
     @applier("play")
     def _apply_play(self, action: Action) -> None:
-        assert action.seat is not None
-        hand = self.hands[action.seat]
-        seat, card = self._check_card_play(action, PLAY, self.turn, hand)
+        seat = action.seat
+        card = action.card
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.phase != PLAY or seat != self.turn or card not in hand:
+            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
+        assert card is not None
         if self.trick:
             problem = self._follow_error(seat, card)
             if problem is not None:
@@ -174,13 +187,15 @@ class TrickGame(Game):
         return None
 
     def _legal_plays(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1].suit
+        hand: Collection[Card] = self.hands[seat]
+        trick = self.trick
+        if trick:
+            led = trick[0][1].suit
             following = [c for c in hand if c.suit == led]
             if following:
-                return [play_action(seat, c) for c in sorted_cards(following)]
-        return [play_action(seat, c) for c in sorted_cards(hand)]
+                hand = following
+        plays = _PLAYS_OF_SEAT[seat]
+        return [plays[c] for c in sorted(hand, key=display_order)]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PLAY and seat == self.turn:

@@ -41,8 +41,30 @@ def test_the_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("Tavolo engine benchmark — Python 3.")
-    assert "5,000" in out and "500,000" in out
-    assert any(line.split()[:1] == ["whist"] for line in lines)
+    assert "10,000" in out and "600,000" in out
+    assert "python-chess" in out
+    whist = [line for line in lines if line.split()[:1] == ["whist"]]
+    assert len(whist) == 1
+    # The last column is the replay's ratio to the chess anchor (or "-" without it).
+    assert whist[0].split()[-1] != ""
+
+
+def test_the_chess_anchor_replays_legal_moves() -> None:
+    pytest.importorskip("chess")
+    moves = engine_bench.record_chess_game(random.Random(4), max_plies=30)
+    assert 0 < len(moves) <= 30
+    result = engine_bench.chess_rate(0.02, pool_size=2)
+    assert result is not None
+    assert result.moves >= len(moves) or result.moves > 0
+    assert result.moves_per_second > 0
+
+
+def test_aims_per_game() -> None:
+    assert engine_bench.deal_aim("whist") == 10_000
+    assert engine_bench.deal_aim("scopa") == 1_000
+    assert engine_bench.replay_aim("whist") == 600_000
+    assert engine_bench.replay_aim("briscola") == 200_000
+    assert engine_bench.replay_aim("burraco") is None
 
 
 def test_the_command_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -221,3 +221,27 @@ def test_cards_are_hashable_and_usable_as_keys() -> None:
     assert table[Card.parse("AS")] == 1
     assert table[Card.parse("RJ")] == 2
     assert card("AS") == card("AS") and card("AS") != card("AH")
+
+
+def test_deck_mismatch_names_the_cards_missing_and_the_cards_too_many() -> None:
+    from engine.cards import deck_mismatch, french_deck
+
+    whole = french_deck()
+    # Same length, one card twice and one missing: the deck check must not be fooled.
+    deck = [*whole[:-1], whole[0]]
+    problem = deck_mismatch("whist", whole, deck)
+    assert problem.code == "deck.missing_and_extra"
+    assert problem.params["cards_missing"] == [whole[-1].code]
+    assert problem.params["cards_extra"] == [whole[0].code]
+
+
+def test_a_deal_with_a_card_twice_and_one_missing_is_refused() -> None:
+    import engine
+    from engine.errors import IllegalEvent
+
+    game = engine.new_game("whist", 4)
+    codes_ = [c.code for c in game.new_deck()]
+    with pytest.raises(IllegalEvent) as error:
+        game.apply({"type": "deal", "deck": [*codes_[:-1], codes_[0]]})
+    assert error.value.rule == "deck"
+    assert game.phase == "deal" and game.events_applied == 0
