@@ -296,6 +296,15 @@ def _final_score(game: Game | None) -> GameScore | None:
         return None
 
 
+def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
+    rows = player_rounds(t, entry)
+    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
+    for item in rows:
+        for who in item["opponents"] + item["partners"]:
+            who["url"] = f"{base}{who['entry']}/"
+    return render_to_string("standings/_player_rounds.html", {"rounds": rows})
+
+
 @require_GET
 @never_cache
 @tournament_view()
@@ -307,16 +316,29 @@ def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) 
     )
     if entry is None:
         raise Http404("no such entry")
-    rows = player_rounds(t, entry)
-    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
-    for item in rows:
-        for who in item["opponents"] + item["partners"]:
-            who["url"] = f"{base}{who['entry']}/"
+    version, requested, computed_at = StandingsState.objects.filter(pk=t.pk).values_list(
+        "version", "requested", "computed_at"
+    ).first() or (0, 0, None)
+    # Every change the rounds table shows owes standings (``requested`` goes up in the
+    # change's transaction, ``version`` when they are stored): the key names both, and
+    # the slugs and time, as the standings page's do, against ids used again (a restore).
+    stamp = computed_at.timestamp() if computed_at else 0
+    key = ":".join(
+        ["scoring:player", club.slug, t.slug, str(t.pk), str(entry.pk)]
+        + [str(version), str(requested), str(stamp), get_language()]
+    )
+    rounds_table = read.cached_by_key(key, lambda: rounds_table_of(club, t, entry))
     members = (
         ", ".join(p.name for p in entry.team.players_in_order()) if entry.team_id else ""  # type: ignore[union-attr]
     )
     return render(
         request,
         "standings/player.html",
-        {"club": club, "t": t, "entry": entry, "members": members, "rounds": rows},
+        {
+            "club": club,
+            "t": t,
+            "entry": entry,
+            "members": members,
+            "rounds_table": mark_safe(rounds_table),
+        },
     )

@@ -15,9 +15,12 @@ from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = pytest.mark.django_db
 
-QUERIES = 9
+CACHED = 5
 """The club (twice: the language middleware, then the gate), the tournament, the entry,
-the rounds, the entry's tables, forfeits, byes, and its standings rows."""
+and the standings' version (the rounds table then comes from the cache)."""
+QUERIES = CACHED + 5
+"""... and, the first time, the rounds, the entry's tables (with games and scores),
+forfeits, byes, and its standings rows."""
 
 
 def played_cup(entrants: int, rounds: int = 2):
@@ -59,8 +62,12 @@ def test_the_player_page_costs_the_same_few_queries_whatever_the_tournament_size
     page_of(club, t, entries[0])  # warm: sessions, translations
     with django_assert_max_num_queries(QUERIES):
         page = page_of(club, t, entries[-1])
+    with django_assert_max_num_queries(CACHED):
+        again = page_of(club, t, entries[-1])
     assert page.status_code == 200
     html = page.content.decode()
+    table = html.split('<table class="standings rounds">')[1].split("</table>")[0]
+    assert table and table in again.content.decode()  # the same, from the cache
     points, rank = stored_by_entry(t)[(entries[-1].pk, 2)]
     assert f'<span class="value">{points}</span>' in html  # the running score
     assert f'<span class="value">{rank}</span>' in html
@@ -86,3 +93,16 @@ def test_standings_stored_before_the_entry_rows_existed_are_copied_by_the_migrat
     assert entry_rows(t) == stored_by_entry(t)
     page = page_of(club, t, entries[0]).content.decode()
     assert "Running score" in page
+
+
+def test_a_result_shows_at_once_on_a_player_page_seen_before():
+    club, director, t, entries = german_whist_cup(4)
+    r1 = play_round(t, director)
+    (table, (a, b)), (other, _) = tables_of(r1)[:2]
+    finish(other, director, (8, 5))
+    store.recompute(t.pk)
+    assert "playing" in page_of(club, t, a).content.decode()
+    finish(table, director, (3, 10))
+    store.recompute(t.pk)  # as the worker does (its final score is read then)
+    html = page_of(club, t, a).content.decode()
+    assert "3 – 10" in html and "playing" not in html
