@@ -106,3 +106,19 @@ def test_a_result_shows_at_once_on_a_player_page_seen_before():
     store.recompute(t.pk)  # as the worker does (its final score is read then)
     html = page_of(club, t, a).content.decode()
     assert "3 – 10" in html and "playing" not in html
+
+
+def test_a_round_taken_back_takes_its_entry_rows_with_it():
+    from tournaments.services import undo
+
+    club, director, t, entries = german_whist_cup(4)
+    r1 = play_round(t, director)
+    for table, _ in tables_of(r1):
+        finish(table, director, (8, 5))
+    r2 = play_round(t, director)  # published, no game begun
+    store.recompute(t.pk)
+    assert EntryRoundStanding.objects.filter(tournament=t, round=2).count() == 4
+    undo.unpublish(r2, by=director)
+    store.recompute(t.pk)
+    assert not EntryRoundStanding.objects.filter(tournament=t, round=2).exists()
+    assert entry_rows(t) == stored_by_entry(t)
