@@ -11,6 +11,8 @@ away and recomputed (the same input gives the same rows, byte for byte).
   up whenever stored rows change: the public pages poll it.
 - :class:`RoundStandings`: the standings after one published round, rows as one JSON
   list (a 1,000-entry page reads one row, no join).
+- :class:`EntryRoundStanding`: the same standings, one row per entry and round
+  (points and rank), so that a player's page reads only that player's rows.
 - :class:`GameScore`: a finished game's final score per side, read once from the
   engine (a replay) and kept, tagged with the game's version.
 - :class:`PrizeCategory` and :class:`PrizeRules`: the prizes a director defines for the
@@ -93,6 +95,38 @@ class RoundStandings(models.Model):
 
     def __str__(self) -> str:
         return f"standings of {self.tournament_id} after round {self.round}"
+
+
+class EntryRoundStanding(models.Model):
+    """One entry's points and rank after round ``round``: a copy of its row in that
+    round's :class:`RoundStandings`, written with it, for the player's page."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,  # the unique constraint's index starts with it
+        verbose_name=_("tournament"),
+    )
+    entry = models.BigIntegerField(verbose_name=_("entry"))
+    """The entry's id, as in the stored rows (derived data: no foreign key to check on
+    each of the thousands of rows a recomputation writes)."""
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    points = models.JSONField(verbose_name=_("points"))
+    """Exact, as in the stored rows: an int or a ``"p/q"`` string."""
+    rank = models.PositiveIntegerField(verbose_name=_("rank"))
+
+    class Meta:
+        verbose_name = _("entry's standing after a round")
+        verbose_name_plural = _("entries' standings after each round")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "entry", "round"], name="entry_round_standing_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"entry {self.entry} after round {self.round}: rank {self.rank}"
 
 
 class GameScore(models.Model):

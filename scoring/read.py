@@ -167,6 +167,11 @@ def cached(shown_: Shown, what: str, make: Any) -> Any:
             str(s.computed_at.timestamp() if s else 0),
         ]
     )
+    return cached_by_key(key, make)
+
+
+def cached_by_key(key: str, make: Any) -> Any:
+    """``make()``, kept in the cache under ``key`` (which names every input it shows)."""
     try:
         value = cache.get(key)
     except Exception:  # the cache is a convenience: never fail a page for it

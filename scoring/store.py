@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from scoring.collector import collector_paused
 from scoring.errors import ScoringError
-from scoring.models import RoundStandings, StandingsState
+from scoring.models import EntryRoundStanding, RoundStandings, StandingsState
 from scoring.results import ComputedRound, compute, gather
 from tournaments.models import Round, Tournament
 
@@ -92,6 +92,18 @@ def _store_round(tournament_id: int, computed: ComputedRound, now: Any) -> None:
             "computed_at": now,
         },
     )
+    # Each entry's row again, on its own, so a player's page reads only its rows.
+    EntryRoundStanding.objects.filter(tournament_id=tournament_id, round=computed.round).delete()
+    EntryRoundStanding.objects.bulk_create(
+        EntryRoundStanding(
+            tournament_id=tournament_id,
+            entry=row["entry"],
+            round=computed.round,
+            points=row["points"],
+            rank=row["rank"],
+        )
+        for row in computed.rows
+    )
 
 
 def recompute(tournament_id: int) -> Recomputed:
@@ -145,6 +157,9 @@ def _recompute(tournament_id: int) -> Recomputed:
             gone = set(stored) - set(data.round_numbers)
             if gone:
                 RoundStandings.objects.filter(tournament_id=tournament_id, round__in=gone).delete()
+                EntryRoundStanding.objects.filter(
+                    tournament_id=tournament_id, round__in=gone
+                ).delete()
                 written += len(gone)
         changed = written > 0 or error != state.error
         still_dirty = state.requested != seen

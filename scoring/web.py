@@ -28,7 +28,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import legend, local_numbers, numbers, read
-from scoring.models import GameScore, RoundStandings, StandingsState
+from scoring.models import EntryRoundStanding, GameScore, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import scoring_settings
 from tournaments.web.forms import game_title
@@ -185,41 +185,46 @@ def standings_json(request: HttpRequest, club: Club, t: Tournament) -> HttpRespo
 
 def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     """The entry's rounds: table, opponents (and partners), game scores, points, running
-    score and rank after each round (from the stored standings)."""
+    score and rank after each round (from the entry's own stored standings rows).
+
+    Six queries whatever the tournament's size: the rounds, every place at the entry's
+    tables (with their games and final scores), forfeits, byes, and the entry's rows."""
     rounds = {
         r.pk: r
         for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED).order_by(
             "number"
         )
     }
-    mine = {
-        p.round_id: p
-        for p in TableEntry.objects.filter(entry=entry, round_id__in=rounds).select_related("table")
-    }
-    table_ids = [p.table_id for p in mine.values()]
+    my_tables = TableEntry.objects.filter(entry=entry, round_id__in=list(rounds)).values("table_id")
+    mine: dict[int, TableEntry] = {}
     others: dict[int, list[TableEntry]] = defaultdict(list)
-    for place in (
-        TableEntry.objects.filter(table_id__in=table_ids)
-        .select_related("entry__player", "entry__team")
+    for seat in (
+        TableEntry.objects.filter(table_id__in=my_tables)
+        .select_related("table__game__final_score", "entry__player", "entry__team")
         .order_by("position")
     ):
-        others[place.table_id].append(place)
-    games = {
-        g.pk: g
-        for g in Game.objects.filter(pk__in=[p.table.game_id for p in mine.values()]).only(
-            "id", "status"
-        )
-    }
-    finals = {s.game_id: s for s in GameScore.objects.filter(game_id__in=list(games))}
+        others[seat.table_id].append(seat)
+        if seat.entry_id == entry.pk:
+            mine[seat.round_id] = seat
     forfeits: dict[int, set[int]] = defaultdict(set)
-    for table_id, entry_id in Forfeit.objects.filter(table_id__in=table_ids).values_list(
-        "table_id", "entry_id"
-    ):
+    lost = (
+        Forfeit.objects.filter(table_id__in=my_tables)
+        .order_by()  # the default order would join three tables
+        .values_list("table_id", "entry_id")
+    )
+    for table_id, entry_id in lost:
         forfeits[table_id].add(entry_id)
     byes = set(
-        Bye.objects.filter(entry=entry, round_id__in=rounds).values_list("round_id", flat=True)
+        Bye.objects.filter(entry=entry, round_id__in=list(rounds))
+        .order_by()
+        .values_list("round_id", flat=True)
     )
-    after = running_scores(t).get(entry.pk, {})
+    after = {
+        number: (points, rank)
+        for number, points, rank in EntryRoundStanding.objects.filter(
+            tournament=t, entry=entry.pk
+        ).values_list("round", "points", "rank")
+    }
     movement = t.pairing_method == Tournament.PairingMethod.WHIST_DRIVE
     out = []
     previous = Fraction(0)
@@ -241,13 +246,14 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
         if place is not None:
             table = place.table
             item["table"] = table.number
-            game = games.get(table.game_id)
-            final = finals.get(table.game_id)
+            game = table.game
+            final = _final_score(game)
+            finished = game is not None and game.status == Game.Status.FINISHED
             for other in others[table.pk]:
                 if other.entry_id == entry.pk:
                     continue
                 who = {"entry": other.entry_id, "name": other.entry.name, "score": None}
-                if final is not None and game is not None and game.status == Game.Status.FINISHED:
+                if final is not None and finished:
                     who["score"] = final.scores[final.side_of[other.position]]
                 partner = movement and other.position % 2 == place.position % 2
                 item["partners" if partner else "opponents"].append(who)
@@ -255,7 +261,7 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                 item["result"] = (
                     _("forfeit (lost)") if entry.pk in forfeits[table.pk] else _("won by forfeit")
                 )
-            elif game is not None and game.status == Game.Status.FINISHED and final is not None:
+            elif finished and final is not None:
                 own = final.scores[final.side_of[place.position]]
                 item["own_score"] = own
                 item["result"] = _("finished")
@@ -280,23 +286,23 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     return out
 
 
-def running_scores(t: Tournament) -> dict[int, dict[int, tuple[Any, int]]]:
-    """entry → round → (points, rank) after that round, for every entry at once: kept
-    in the cache per version of the standings (reading 9 × 1,000 rows is the cost)."""
-    version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first()
-    shown = read.Shown(t, None, None, [], 0)
+def _final_score(game: Game | None) -> GameScore | None:
+    """The game's stored final score, if it has one (read with the game, no query)."""
+    if game is None:
+        return None
+    try:
+        return game.final_score  # type: ignore[no-any-return]
+    except GameScore.DoesNotExist:
+        return None
 
-    def make() -> dict[int, dict[int, tuple[Any, int]]]:
-        out: dict[int, dict[int, tuple[Any, int]]] = defaultdict(dict)
-        for number, rows in RoundStandings.objects.filter(tournament=t).values_list(
-            "round", "rows"
-        ):
-            for row in rows:
-                out[row["entry"]][number] = (row["points"], row["rank"])
-        return dict(out)
 
-    shown.state = StandingsState(tournament=t, version=version or 0, dirty=False)
-    return read.cached(shown, "running", make)  # type: ignore[no-any-return]
+def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
+    rows = player_rounds(t, entry)
+    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
+    for item in rows:
+        for who in item["opponents"] + item["partners"]:
+            who["url"] = f"{base}{who['entry']}/"
+    return render_to_string("standings/_player_rounds.html", {"rounds": rows})
 
 
 @require_GET
@@ -310,16 +316,29 @@ def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) 
     )
     if entry is None:
         raise Http404("no such entry")
-    rows = player_rounds(t, entry)
-    base = reverse("standings:player", args=[club.slug, t.slug, 0])[: -len("0/")]
-    for item in rows:
-        for who in item["opponents"] + item["partners"]:
-            who["url"] = f"{base}{who['entry']}/"
+    version, requested, computed_at = StandingsState.objects.filter(pk=t.pk).values_list(
+        "version", "requested", "computed_at"
+    ).first() or (0, 0, None)
+    # Every change the rounds table shows owes standings (``requested`` goes up in the
+    # change's transaction, ``version`` when they are stored): the key names both, and
+    # the slugs and time, as the standings page's do, against ids used again (a restore).
+    stamp = computed_at.timestamp() if computed_at else 0
+    key = ":".join(
+        ["scoring:player", club.slug, t.slug, str(t.pk), str(entry.pk)]
+        + [str(version), str(requested), str(stamp), get_language()]
+    )
+    rounds_table = read.cached_by_key(key, lambda: rounds_table_of(club, t, entry))
     members = (
         ", ".join(p.name for p in entry.team.players_in_order()) if entry.team_id else ""  # type: ignore[union-attr]
     )
     return render(
         request,
         "standings/player.html",
-        {"club": club, "t": t, "entry": entry, "members": members, "rounds": rows},
+        {
+            "club": club,
+            "t": t,
+            "entry": entry,
+            "members": members,
+            "rounds_table": mark_safe(rounds_table),
+        },
     )

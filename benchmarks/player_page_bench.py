@@ -1,0 +1,153 @@
+"""How fast a player's public page is served, and how its cost grows.
+
+    python -m benchmarks.player_page_bench [--entries 1000] [--rounds 9] [--requests 200]
+                                           [--database-url URL]
+    python -m benchmarks.player_page_bench --entries 250,1000,4000 --rounds 5,9
+
+For each size (every ``--entries`` × ``--rounds`` pair) builds a finished tournament
+with the builder of :mod:`benchmarks.standings_page_bench` (bulk inserts; a fresh
+SQLite file in a temporary directory unless ``--database-url`` names a migrated
+database, where the rows are left), stores its standings
+(:func:`scoring.store.recompute`), then measures through Django's test client in this
+process (one thread, no server or network: the application's own cost):
+
+- **the player page** ``GET /clubs/<club>/t/<t>/players/<entry>/``, a different entry
+  each request (``--requests`` of them), requests/s and database queries per request:
+  first each entry's first view (its rounds table built from its rows), then the same
+  pages again (the table from the cache, as until the standings next change);
+- **the anchor**, measured in the same run: the standings' live poll answered 204
+  (the site's cheapest page: two small indexed reads); the player page's figure is
+  also given as a ratio to it;
+- what storing each entry's rows costs the recomputation: rewriting every round's
+  per-entry rows (delete and bulk insert), the part of :func:`scoring.store.recompute`
+  this page adds.
+
+The page reads only that player's rows (rounds, its tables with their games and final
+scores, forfeits, byes, its standings rows), so its cost should be flat in entrants and
+grow with rounds. Aim: 200 requests/s for a 1,000-entry, 9-round tournament.
+Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import sys
+import time
+from typing import Any
+
+from benchmarks.standings_page_bench import _environment, build, rate
+
+AIM_PER_SECOND = 200
+
+
+def sizes(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
+def player_pages(client: Any, base: str, entry_ids: list[int]) -> tuple[float, float]:
+    """Requests/s and queries per request, one page of each entry in turn."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        for entry_id in entry_ids:
+            answer = client.get(f"{base}players/{entry_id}/")
+            assert answer.status_code == 200, answer.status_code
+        elapsed = time.perf_counter() - started
+    return len(entry_ids) / elapsed, len(queries) / len(entry_ids)
+
+
+def storing_entry_rows(t: Any) -> float:
+    """Seconds to rewrite every round's per-entry rows, as a recomputation does."""
+    from django.db import transaction
+
+    from scoring.models import EntryRoundStanding, RoundStandings
+
+    started = time.perf_counter()
+    with transaction.atomic():
+        for number, rows in RoundStandings.objects.filter(tournament=t).values_list(
+            "round", "rows"
+        ):
+            EntryRoundStanding.objects.filter(tournament=t, round=number).delete()
+            EntryRoundStanding.objects.bulk_create(
+                EntryRoundStanding(
+                    tournament=t, entry=r["entry"], round=number, points=r["points"], rank=r["rank"]
+                )
+                for r in rows
+            )
+    return time.perf_counter() - started
+
+
+def measure(entries: int, rounds: int, requests: int) -> None:
+    from django.test import Client
+
+    from scoring import store
+    from scoring.models import RoundStandings, StandingsState
+
+    started = time.perf_counter()
+    t = build(entries, rounds)
+    store.recompute(t.pk)
+    built = time.perf_counter() - started
+    version = StandingsState.objects.get(pk=t.pk).version
+    base = f"/clubs/{t.club.slug}/t/{t.slug}/"
+    client = Client(HTTP_HOST="127.0.0.1")
+    ids = list(t.entries.order_by("?").values_list("pk", flat=True)[: requests + 1])
+    client.get(f"{base}players/{ids.pop()}/")  # warm up (templates, connections)
+    anchor, _ = rate(client, base + f"standings/live?round={rounds}&v={version}", requests, 204)
+    first, first_queries = player_pages(client, base, ids)  # each entry's first view
+    again, again_queries = player_pages(client, base, ids)  # its table from the cache
+    write = storing_entry_rows(t)
+    started = time.perf_counter()
+    RoundStandings.objects.filter(tournament=t).delete()
+    store.recompute(t.pk)
+    whole = time.perf_counter() - started
+    verdict = "at or over" if again >= AIM_PER_SECOND else "UNDER"
+    print(
+        f"  {entries} entries x {rounds} rounds (built and stored in {built:.1f} s):\n"
+        f"    player page: {again:.0f} requests/s, {again_queries:.0f} queries a request "
+        f"({verdict} the {AIM_PER_SECOND}/s aim); {again / anchor:.2f} x the anchor\n"
+        f"    player page, each entry's first view: {first:.0f} requests/s, "
+        f"{first_queries:.0f} queries a request; {first / anchor:.2f} x the anchor\n"
+        f"    anchor, live poll unchanged (204): {anchor:.0f} requests/s\n"
+        f"    storing every round's per-entry rows: {write * 1000:.0f} ms "
+        f"({write * 1000 / rounds:.1f} ms a round) of a {whole * 1000:.0f} ms recomputation "
+        f"from scratch"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=sizes, default=[1000], help="e.g. 250,1000,4000")
+    parser.add_argument("--rounds", type=sizes, default=[9], help="e.g. 5,9")
+    parser.add_argument("--requests", type=int, default=200, help="distinct entries")
+    parser.add_argument("--database-url", default=None)
+    args = parser.parse_args(argv)
+
+    tmp = _environment(args.database_url)
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        if tmp is not None:
+            call_command("migrate", verbosity=0)
+        print(
+            f"player page through Django's test client, in-process, one thread "
+            f"({connection.vendor}, Python {platform.python_version()}, {platform.machine()})"
+        )
+        for entries in args.entries:
+            for rounds in args.rounds:
+                measure(entries, rounds, args.requests)
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
