@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
-from engine.cards import Card, sorted_cards
+from engine.cards import Card, double_deck, sorted_cards
 from engine.games.burraco_melds import ACE_HIGH, ACE_LOW, Meld, is_wildcard
 
 
@@ -154,3 +155,44 @@ def _with_wild(
     """The cards on ``positions`` (low to high) with ``wild`` on ``spot``."""
     spots = sorted(set(positions) | {spot})
     return tuple(wild if p == spot else cells[p] for p in spots)
+
+
+def single_card_fits(meld: Meld, card: Card) -> bool:
+    """Whether :func:`~engine.games.burraco_melds.check_addition` accepts ``card`` alone
+    added to ``meld``, answered without building the meld or a refusal's message (the
+    random player asks it of every card in hand for every meld of its side)."""
+    wild = is_wildcard(card)
+    if meld.suit is None:
+        return meld.wild is None if wild else card.rank == meld.rank
+    length = len(meld.cards)
+    if (card.is_joker or card.suit != meld.suit) and wild:
+        return meld.wild is None and length < ACE_HIGH
+    if card.suit != meld.suit:
+        return False
+    low = meld.low
+    high = low + length - 1
+    wild_at = None if meld.wild is None else low + meld.wild
+    if card.rank == 2:
+        places: tuple[int, ...] = (2,)
+        if meld.wild is None and length < ACE_HIGH:
+            return True  # it goes in as the wildcard
+    elif card.rank == ACE_HIGH:
+        places = (ACE_LOW, ACE_HIGH)
+    else:
+        places = (card.rank,)
+    for place in places:
+        if place in (low - 1, high + 1):
+            return True
+        if place == wild_at and not (low == ACE_LOW and high == ACE_HIGH):
+            return True  # it takes the wildcard's place, the wildcard moves to an end
+    return False
+
+
+_EVERY_CARD: frozenset[Card] = frozenset(double_deck(4))
+
+
+@lru_cache(maxsize=4096)
+def fitting_cards(meld: Meld) -> frozenset[Card]:
+    """Every card that :func:`single_card_fits` ``meld``. A meld on the table stays the
+    same object for many turns, so the answer is kept (melds are immutable values)."""
+    return frozenset(c for c in _EVERY_CARD if single_card_fits(meld, c))
