@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from engine.cards import Card, double_deck, sorted_cards
 from engine.games.burraco_melds import ACE_HIGH, ACE_LOW, Meld, is_wildcard
@@ -161,38 +162,45 @@ def single_card_fits(meld: Meld, card: Card) -> bool:
     """Whether :func:`~engine.games.burraco_melds.check_addition` accepts ``card`` alone
     added to ``meld``, answered without building the meld or a refusal's message (the
     random player asks it of every card in hand for every meld of its side)."""
-    wild = is_wildcard(card)
-    if meld.suit is None:
-        return meld.wild is None if wild else card.rank == meld.rank
-    length = len(meld.cards)
-    if (card.is_joker or card.suit != meld.suit) and wild:
-        return meld.wild is None and length < ACE_HIGH
-    if card.suit != meld.suit:
-        return False
-    low = meld.low
-    high = low + length - 1
-    wild_at = None if meld.wild is None else low + meld.wild
-    if card.rank == 2:
-        places: tuple[int, ...] = (2,)
-        if meld.wild is None and length < ACE_HIGH:
-            return True  # it goes in as the wildcard
-    elif card.rank == ACE_HIGH:
-        places = (ACE_LOW, ACE_HIGH)
-    else:
-        places = (card.rank,)
-    for place in places:
-        if place in (low - 1, high + 1):
-            return True
-        if place == wild_at and not (low == ACE_LOW and high == ACE_HIGH):
-            return True  # it takes the wildcard's place, the wildcard moves to an end
-    return False
+    return card in fitting_cards(meld)
 
 
-_EVERY_CARD: frozenset[Card] = frozenset(double_deck(4))
+_EVERY_CARD: Final = frozenset(double_deck(4))
+_WILDCARDS: Final = frozenset(c for c in _EVERY_CARD if is_wildcard(c))
+_NATURALS_OF_RANK: Final = {
+    rank: frozenset(c for c in _EVERY_CARD if c.rank == rank and not is_wildcard(c))
+    for rank in range(3, ACE_HIGH + 1)
+}
+_CARD_ON: Final = {
+    (c.suit, position): c
+    for c in _EVERY_CARD
+    if not c.is_joker
+    for position in ((ACE_LOW, ACE_HIGH) if c.rank == ACE_HIGH else (c.rank,))
+}
+"""The natural card on each position of each suit's sequence."""
 
 
 @lru_cache(maxsize=4096)
 def fitting_cards(meld: Meld) -> frozenset[Card]:
-    """Every card that :func:`single_card_fits` ``meld``. A meld on the table stays the
-    same object for many turns, so the answer is kept (melds are immutable values)."""
-    return frozenset(c for c in _EVERY_CARD if single_card_fits(meld, c))
+    """Every card that may be added alone to ``meld``. A group takes a natural of its
+    rank, and a wildcard if it has none. A sequence takes, if it has no wildcard and is
+    shorter than A–K–A, any wildcard (its suit's 2 too), and the natural cards just
+    below and above it, and the one its wildcard stands for unless it runs A–K–A (the
+    wildcard would have nowhere to go). A meld on the table stays the same value for
+    many turns, so the answer is kept."""
+    if meld.suit is None:
+        assert meld.rank is not None
+        naturals = _NATURALS_OF_RANK[meld.rank]
+        return naturals | _WILDCARDS if meld.wild is None else naturals
+    suit, low = meld.suit, meld.low
+    high = low + len(meld.cards) - 1
+    fitting: set[Card] = set()
+    if meld.wild is None and len(meld.cards) < ACE_HIGH:
+        fitting |= _WILDCARDS
+    places = [low - 1, high + 1]
+    if meld.wild is not None and not (low == ACE_LOW and high == ACE_HIGH):
+        places.append(low + meld.wild)
+    for place in places:
+        if ACE_LOW <= place <= ACE_HIGH:
+            fitting.add(_CARD_ON[suit, place])
+    return frozenset(fitting)
