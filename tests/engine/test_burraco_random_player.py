@@ -5,6 +5,7 @@ which melds and additions :meth:`Burraco.meld_candidates` lists, over random pla
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -80,3 +81,32 @@ def test_find_melds_counts_a_card_on_two_positions_once() -> None:
     found = find_melds(cards("AH 2H 3H 5H"))
     assert all(m.count(Card.parse("2H")) <= 1 for m in found)
     assert find_melds(cards("JH QH KH AH")) == [tuple(cards("JH QH KH AH"))]
+
+
+def test_known_cards_kept_in_place_match_counter_arithmetic() -> None:
+    # What each seat is known to hold, recomputed the plain way beside random play.
+    rng = random.Random(5)
+    game = engine.new_game("burraco", 4)
+    assert isinstance(game, Burraco)
+    reference: list[Counter[Card]] = [Counter() for _ in range(4)]
+    taken = 0
+    while not game.over:
+        if game.awaiting == "deal":
+            game.apply(game.random_deal_event(rng))
+            reference = [Counter() for _ in range(4)]
+            continue
+        action = game.random_action(rng)
+        seat = action.seat
+        assert seat is not None
+        if action.type == "draw" and action.arg("from") == "discard":
+            reference[seat].update(game.discard_pile)
+            taken += 1
+        elif action.type in ("meld", "add"):
+            reference[seat] -= Counter(action.arg("cards"))
+        elif action.type == "discard":
+            assert action.card is not None
+            reference[seat] -= Counter((action.card,))
+        game.push(action)
+        if game.phase in ("draw", MELD):
+            assert game.known == reference
+    assert taken > 0
