@@ -123,13 +123,10 @@ class BurracoChoices(BurracoState):
                 or self._why_not(self._check_meld_action, action) is None
             ):
                 found.append(action)
-        distinct = sorted_cards(set(hand))
+        held = set(hand)
         lone_card_left = near_closing and len(hand) <= 2
         for index, meld in enumerate(self.melds[side]):
-            fitting = burraco_legal.fitting_cards(meld)
-            for card in distinct:
-                if card not in fitting:
-                    continue
+            for card in sorted_cards(burraco_legal.fitting_cards(meld) & held):
                 action = add_action(seat, index, (card,))
                 if not lone_card_left or self._why_not(self._check_add_action, action) is None:
                     found.append(action)
