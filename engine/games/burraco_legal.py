@@ -9,6 +9,11 @@ They are generated lazily: a long hand may make thousands.
 **One play, one action.** A group may be written in any order, and added cards in any
 order that gives the same meld; such writings are one play, listed once
 (:func:`play_key` says which play an action makes).
+
+**One card at a time.** The random player adds single cards; :func:`fitting_cards`
+says which cards fit a meld straight from its ends and wildcard, kept per meld (a meld
+on the table is an immutable value that stays for many turns), so a random step costs
+one set intersection per meld instead of a full check (and a refusal) per card.
 """
 
 from __future__ import annotations

@@ -340,15 +340,13 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                     found.append((wild, *cards))
                 elif run[-1] < ACE_HIGH:
                     found.append((*cards, wild))
-    usable = found[:groups]
-    for meld in found[groups:]:
-        # A card on two positions (an ace low and high, a 2 as natural and wildcard)
-        # may be one copy only; a run may also not read as a sequence.
-        if len(set(meld)) < len(meld) and Counter(meld) - count:
-            continue
-        if check_meld(meld):
-            usable.append(meld)
-    return usable
+    # Groups and runs are melds as built (a natural run reads as a sequence from its
+    # lowest card; test_burraco_random_player checks it on random hands). But a card
+    # on two positions (an ace low and high, a 2 as natural and wildcard) may be held
+    # once only.
+    return found[:groups] + [
+        meld for meld in found[groups:] if len(set(meld)) == len(meld) or not Counter(meld) - count
+    ]
 
 
 def _joker_first(card: Card) -> tuple[bool, Card]:

@@ -14,7 +14,7 @@ from engine.actions import Action
 from engine.cards import Card, cards, double_deck
 from engine.games.burraco import Burraco, add_action, meld_action
 from engine.games.burraco_legal import fitting_cards, single_card_fits
-from engine.games.burraco_melds import Meld, check_addition, find_melds
+from engine.games.burraco_melds import Meld, check_addition, check_meld, find_melds
 from engine.games.burraco_state import MELD
 from tests.engine.test_burraco import seq
 
@@ -110,3 +110,13 @@ def test_known_cards_kept_in_place_match_counter_arithmetic() -> None:
         if game.phase in ("draw", MELD):
             assert game.known == reference
     assert taken > 0
+
+
+def test_find_melds_finds_only_held_melds_on_random_hands() -> None:
+    rng = random.Random(3)
+    deck = double_deck(4)
+    for _ in range(2000):
+        hand = rng.sample(deck, rng.randrange(3, 20))
+        for meld in find_melds(hand):
+            assert check_meld(meld), meld
+            assert not Counter(meld) - Counter(hand), meld
