@@ -126,7 +126,8 @@ class BurracoChoices(BurracoState):
         held = set(hand)
         lone_card_left = near_closing and len(hand) <= 2
         for index, meld in enumerate(self.melds[side]):
-            for card in sorted_cards(burraco_legal.fitting_cards(meld) & held):
+            fitting = burraco_legal.fitting_cards(meld) & held
+            for card in sorted_cards(fitting) if fitting else ():
                 action = add_action(seat, index, (card,))
                 if not lone_card_left or self._why_not(self._check_add_action, action) is None:
                     found.append(action)
