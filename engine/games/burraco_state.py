@@ -109,8 +109,9 @@ class BurracoState(Game):
     def _require_held(self, action: Action, seat: int, cards: tuple[Card, ...]) -> list[Card]:
         """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`."""
         left = Counter(self.hands[seat])
-        left.subtract(cards)
-        missing = [c for c, n in left.items() if n < 0]
+        for card in cards:
+            left[card] -= 1
+        missing = {c for c in cards if left[c] < 0}  # only a laid card can run short
         if missing:
             raise CardNotHeld(
                 message(
