@@ -293,8 +293,8 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     longest runs of each suit, with a wildcard at their lower end or in a single gap.
     Not every meld: enough for a random player that melds what it can."""
     count = Counter(hand)
-    wilds = sorted((c for c in count if is_wildcard(c)), key=_joker_first)
-    wild = wilds[0] if wilds else None
+    wilds = [c for c in count if c.rank == 2 or c.is_joker]
+    wild = min(wilds, key=_joker_first) if wilds else None
     found: list[tuple[Card, ...]] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
@@ -319,6 +319,8 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
             found.append((*naturals, wild))
     groups = len(found)  # groups of one rank, at most one wildcard: melds as they are
     for cells in by_suit.values():
+        if len(cells) < 2:
+            continue  # a lone card: no run, and nothing to join
         runs: list[list[int]] = []
         for position in sorted(cells):
             if runs and runs[-1][-1] == position - 1:
@@ -331,15 +333,13 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         if wild is None:
             continue
         for run, after in zip(runs, runs[1:] + [[]], strict=True):
-            cards = [cells[p] for p in run]
             if after and after[0] == run[-1] + 2:
-                joined = (*cards, wild, *(cells[p] for p in after))
-                found.append(joined)
+                found.append((*(cells[p] for p in run), wild, *(cells[p] for p in after)))
             elif len(run) == 2:
                 if run[0] > ACE_LOW:
-                    found.append((wild, *cards))
+                    found.append((wild, cells[run[0]], cells[run[1]]))
                 elif run[-1] < ACE_HIGH:
-                    found.append((*cards, wild))
+                    found.append((cells[run[0]], cells[run[1]], wild))
     # Groups and runs are melds as built (a natural run reads as a sequence from its
     # lowest card; test_burraco_random_player checks it on random hands). But a card
     # on two positions (an ace low and high, a 2 as natural and wildcard) may be held
