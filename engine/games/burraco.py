@@ -272,17 +272,17 @@ class Burraco(BurracoChoices):
         meld, left = self._check_meld_action(action)
         seat = self.turn
         self.melds[self.side_of(seat)].append(meld)
-        self._set_hand(seat, left)
+        self._set_hand(seat, left, action.args[0][1])
 
     @applier("add")
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
         self.melds[self.side_of(seat)][action.arg("meld")] = meld
-        self._set_hand(seat, left)
+        self._set_hand(seat, left, action.arg("cards"))
 
-    def _set_hand(self, seat: int, left: list[Card]) -> None:
-        self.known[seat] -= Counter(self.hands[seat]) - Counter(left)  # what was laid
+    def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
+        self._forget_known(seat, laid)
         self.hands[seat] = left
         if not left:
             self._take_pozzetto(seat)  # on the fly: it plays on with it
@@ -308,7 +308,7 @@ class Burraco(BurracoChoices):
         if problem is not None:
             raise self._breach(action, *problem)
         hand.remove(card)
-        self.known[seat] -= Counter((card,))
+        self._forget_known(seat, (card,))
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)

@@ -21,7 +21,7 @@ from engine.games.burraco_events import (
     draw_action,
     meld_action,
 )
-from engine.games.burraco_melds import Meld, MeldCheck, find_melds, is_wildcard
+from engine.games.burraco_melds import Meld, MeldCheck, find_melds
 from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
@@ -110,21 +110,26 @@ class BurracoChoices(BurracoState):
             return []
         hand = self.hands[seat]
         side = self.side_of(seat)
+        # Only "unable to close" is left to check once the cards are known to be held
+        # and to make a meld (find_melds) or to fit (fitting_cards); it can bite
+        # only when the play leaves at most one card to a side that has its pozzetto.
+        near_closing = self.took_pozzetto[side]
         found: list[Action] = []
         for cards in find_melds(hand):
             action = meld_action(seat, cards)
-            if self._why_not(self._check_meld_action, action) is None:
+            if (
+                not near_closing
+                or len(hand) - len(cards) > 1
+                or self._why_not(self._check_meld_action, action) is None
+            ):
                 found.append(action)
-        distinct = sorted_cards(set(hand))
+        held = set(hand)
+        lone_card_left = near_closing and len(hand) <= 2
         for index, meld in enumerate(self.melds[side]):
-            for card in distinct:
-                fits = is_wildcard(card) or (
-                    card.rank == meld.rank if meld.suit is None else card.suit == meld.suit
-                )
-                if not fits:
-                    continue
+            fitting = burraco_legal.fitting_cards(meld) & held
+            for card in sorted_cards(fitting) if fitting else ():
                 action = add_action(seat, index, (card,))
-                if self._why_not(self._check_add_action, action) is None:
+                if not lone_card_left or self._why_not(self._check_add_action, action) is None:
                     found.append(action)
         return found
 

@@ -9,15 +9,22 @@ They are generated lazily: a long hand may make thousands.
 **One play, one action.** A group may be written in any order, and added cards in any
 order that gives the same meld; such writings are one play, listed once
 (:func:`play_key` says which play an action makes).
+
+**One card at a time.** The random player adds single cards; :func:`fitting_cards`
+says which cards fit a meld straight from its ends and wildcard, kept per meld (a meld
+on the table is an immutable value that stays for many turns), so a random step costs
+one set intersection per meld instead of a full check (and a refusal) per card.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
-from engine.cards import Card, sorted_cards
+from engine.cards import Card, double_deck, sorted_cards
 from engine.games.burraco_melds import ACE_HIGH, ACE_LOW, Meld, is_wildcard
 
 
@@ -154,3 +161,51 @@ def _with_wild(
     """The cards on ``positions`` (low to high) with ``wild`` on ``spot``."""
     spots = sorted(set(positions) | {spot})
     return tuple(wild if p == spot else cells[p] for p in spots)
+
+
+def single_card_fits(meld: Meld, card: Card) -> bool:
+    """Whether :func:`~engine.games.burraco_melds.check_addition` accepts ``card`` alone
+    added to ``meld``, answered without building the meld or a refusal's message (the
+    random player asks it of every card in hand for every meld of its side)."""
+    return card in fitting_cards(meld)
+
+
+_EVERY_CARD: Final = frozenset(double_deck(4))
+_WILDCARDS: Final = frozenset(c for c in _EVERY_CARD if is_wildcard(c))
+_NATURALS_OF_RANK: Final = {
+    rank: frozenset(c for c in _EVERY_CARD if c.rank == rank and not is_wildcard(c))
+    for rank in range(3, ACE_HIGH + 1)
+}
+_CARD_ON: Final = {
+    (c.suit, position): c
+    for c in _EVERY_CARD
+    if not c.is_joker
+    for position in ((ACE_LOW, ACE_HIGH) if c.rank == ACE_HIGH else (c.rank,))
+}
+"""The natural card on each position of each suit's sequence."""
+
+
+@lru_cache(maxsize=4096)
+def fitting_cards(meld: Meld) -> frozenset[Card]:
+    """Every card that may be added alone to ``meld``. A group takes a natural of its
+    rank, and a wildcard if it has none. A sequence takes, if it has no wildcard and is
+    shorter than A–K–A, any wildcard (its suit's 2 too), and the natural cards just
+    below and above it, and the one its wildcard stands for unless it runs A–K–A (the
+    wildcard would have nowhere to go). A meld on the table stays the same value for
+    many turns, so the answer is kept."""
+    if meld.suit is None:
+        assert meld.rank is not None
+        naturals = _NATURALS_OF_RANK[meld.rank]
+        return naturals | _WILDCARDS if meld.wild is None else naturals
+    suit, low = meld.suit, meld.low
+    high = low + len(meld.cards) - 1
+    fitting: set[Card] = set()
+    if meld.wild is None and len(meld.cards) < ACE_HIGH:
+        fitting |= _WILDCARDS
+    places = [low - 1, high + 1]
+    if meld.wild is not None and not (low == ACE_LOW and high == ACE_HIGH):
+        places.append(low + meld.wild)
+    for place in places:
+        if ACE_LOW <= place <= ACE_HIGH:
+            fitting.add(_CARD_ON[suit, place])
+    return frozenset(fitting)

@@ -35,8 +35,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import product
+from typing import Final
 
-from engine.cards import Card
+from engine.cards import SUITS, Card
 from engine.errors import MalformedCard
 from engine.games.burraco_cards import *  # noqa: F403  (re-exported)
 from engine.games.burraco_cards import (
@@ -292,51 +293,64 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     longest runs of each suit, with a wildcard at their lower end or in a single gap.
     Not every meld: enough for a random player that melds what it can."""
     count = Counter(hand)
-    wilds = sorted((c for c in count if is_wildcard(c)), key=lambda c: (not c.is_joker, c))
+    wilds = [c for c in count if c.rank == 2 or c.is_joker]
+    wild = min(wilds, key=_joker_first) if wilds else None
     found: list[tuple[Card, ...]] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
     for card, copies in count.items():
-        if is_wildcard(card):
+        rank = card.rank
+        if rank == 2 or card.is_joker:
             continue
-        by_rank.setdefault(card.rank, []).extend([card] * copies)
+        by_rank.setdefault(rank, []).extend([card] * copies)
         assert card.suit is not None
         cells = by_suit.setdefault(card.suit, {})
-        if card.rank == ACE_HIGH:
+        if rank == ACE_HIGH:
             cells[ACE_LOW] = card
-        cells[card.rank] = card
-    for suit in by_suit:
-        two = Card.parse("2" + suit)
+        cells[rank] = card
+    for suit, cells in by_suit.items():
+        two = _TWO_OF[suit]
         if two in count:
-            by_suit[suit][2] = two
+            cells[2] = two
     for naturals in by_rank.values():
         if len(naturals) >= 3:
             found.append(tuple(naturals))
-        elif len(naturals) == 2 and wilds:
-            found.append((*naturals, wilds[0]))
+        elif len(naturals) == 2 and wild is not None:
+            found.append((*naturals, wild))
+    groups = len(found)  # groups of one rank, at most one wildcard: melds as they are
     for cells in by_suit.values():
+        if len(cells) < 2:
+            continue  # a lone card: no run, and nothing to join
         runs: list[list[int]] = []
-        for position in range(ACE_LOW, ACE_HIGH + 1):
-            if position in cells:
-                if runs and runs[-1][-1] == position - 1:
-                    runs[-1].append(position)
-                else:
-                    runs.append([position])
+        for position in sorted(cells):
+            if runs and runs[-1][-1] == position - 1:
+                runs[-1].append(position)
+            else:
+                runs.append([position])
         for run in runs:
             if len(run) >= 3:
                 found.append(tuple(cells[p] for p in run))
+        if wild is None:
+            continue
         for run, after in zip(runs, runs[1:] + [[]], strict=True):
-            cards = [cells[p] for p in run]
-            if after and after[0] == run[-1] + 2 and wilds:
-                joined = (*cards, wilds[0], *(cells[p] for p in after))
-                found.append(joined)
-            elif len(run) == 2 and wilds:
+            if after and after[0] == run[-1] + 2:
+                found.append((*(cells[p] for p in run), wild, *(cells[p] for p in after)))
+            elif len(run) == 2:
                 if run[0] > ACE_LOW:
-                    found.append((wilds[0], *cards))
+                    found.append((wild, cells[run[0]], cells[run[1]]))
                 elif run[-1] < ACE_HIGH:
-                    found.append((*cards, wilds[0]))
-    usable = []
-    for meld in found:
-        if not Counter(meld) - count and check_meld(meld):
-            usable.append(meld)
-    return usable
+                    found.append((cells[run[0]], cells[run[1]], wild))
+    # Groups and runs are melds as built (a natural run reads as a sequence from its
+    # lowest card; test_burraco_random_player checks it on random hands). But a card
+    # on two positions (an ace low and high, a 2 as natural and wildcard) may be held
+    # once only.
+    return found[:groups] + [
+        meld for meld in found[groups:] if len(set(meld)) == len(meld) or not Counter(meld) - count
+    ]
+
+
+def _joker_first(card: Card) -> tuple[bool, Card]:
+    return (not card.is_joker, card)
+
+
+_TWO_OF: Final[dict[str, Card]] = {suit: Card.parse("2" + suit) for suit in SUITS}

@@ -70,6 +70,19 @@ class BurracoState(Game):
     def has_burraco(self, side: int) -> bool:
         return any(m.burraco for m in self.melds[side])
 
+    def _forget_known(self, seat: int, gone: tuple[Card, ...]) -> None:
+        """Take one copy of each card in ``gone`` (melded or discarded) off what ``seat``
+        is known to hold. In place: a ``Counter`` subtraction builds two new ones."""
+        known = self.known[seat]
+        if not known:
+            return
+        for card in gone:
+            copies = known.get(card, 0)
+            if copies > 1:
+                known[card] = copies - 1
+            elif copies:
+                del known[card]
+
     # ------------------------------------------------------------------ checks
 
     def _require_turn(self, action: Action, phase: str) -> int:
@@ -96,8 +109,9 @@ class BurracoState(Game):
     def _require_held(self, action: Action, seat: int, cards: tuple[Card, ...]) -> list[Card]:
         """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`."""
         left = Counter(self.hands[seat])
-        left.subtract(cards)
-        missing = [c for c, n in left.items() if n < 0]
+        for card in cards:
+            left[card] -= 1
+        missing = {c for c in cards if left[c] < 0}  # only a laid card can run short
         if missing:
             raise CardNotHeld(
                 message(
@@ -111,6 +125,11 @@ class BurracoState(Game):
                 event=action.to_event(),
             )
         return list(left.elements())
+
+    def _may_be_unable_to_close(self, seat: int, left: list[Card]) -> bool:
+        """Whether :meth:`_leave_problem` may find one (so whether the side's burraco
+        is worth looking for): only with the pozzetto taken and at most a card left."""
+        return len(left) <= 1 and self.took_pozzetto[self.side_of(seat)]
 
     def _leave_problem(
         self, seat: int, left: list[Card], burraco: bool
@@ -134,10 +153,11 @@ class BurracoState(Game):
         checked = check_meld(cards)
         if checked.meld is None:
             raise self._breach(action, checked.rule, checked.reason)
-        burraco = self.has_burraco(self.side_of(seat)) or checked.meld.burraco is not None
-        problem = self._leave_problem(seat, left, burraco)
-        if problem is not None:
-            raise self._breach(action, *problem)
+        if self._may_be_unable_to_close(seat, left):
+            burraco = self.has_burraco(self.side_of(seat)) or checked.meld.burraco is not None
+            problem = self._leave_problem(seat, left, burraco)
+            if problem is not None:
+                raise self._breach(action, *problem)
         return checked.meld, left
 
     def _check_add_action(self, action: Action) -> tuple[Meld, list[Card]]:
@@ -153,12 +173,13 @@ class BurracoState(Game):
         checked = check_addition(melds[index], cards)
         if checked.meld is None:
             raise self._breach(action, checked.rule, checked.reason)
-        burraco = checked.meld.burraco is not None or any(
-            m.burraco for i, m in enumerate(melds) if i != index
-        )
-        problem = self._leave_problem(seat, left, burraco)
-        if problem is not None:
-            raise self._breach(action, *problem)
+        if self._may_be_unable_to_close(seat, left):
+            burraco = checked.meld.burraco is not None or any(
+                m.burraco for i, m in enumerate(melds) if i != index
+            )
+            problem = self._leave_problem(seat, left, burraco)
+            if problem is not None:
+                raise self._breach(action, *problem)
         return checked.meld, left
 
     def _discard_problem(self, seat: int, card: Card) -> tuple[str, Message] | None:
