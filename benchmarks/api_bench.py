@@ -201,8 +201,12 @@ def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="api-bench-gunicorn-", suffix=".log")[1])
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    # The production configuration (preloaded, warmed workers); only the address, the
+    # pool's size and the logging are the benchmark's own.
     command = [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
+        "--config",
+        str(ROOT / "deploy" / "gunicorn.conf.py"),
         "tavolo.wsgi",
         "--workers",
         str(workers),
@@ -212,11 +216,10 @@ def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
         "gthread" if threads > 1 else "sync",
         "--threads",
         str(threads),
-        "--backlog",
-        "256",
         "--log-level",
         "warning",
     ]
+    env = dict(env, TAVOLO_ACCESS_LOG="")
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     server = Server(process, port, log)
