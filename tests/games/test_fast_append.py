@@ -4,7 +4,7 @@ import random
 import uuid
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from tests.support.factories import started_game
 from tests.support.games import random_legal_event
@@ -94,3 +94,15 @@ def test_read_game_builds_the_same_game_as_the_orm():
         fast_append.read_game(uuid.uuid4())
     with pytest.raises(Game.DoesNotExist):
         fast_append.read_game("not-a-uuid")
+
+
+def test_a_move_rolled_back_by_the_callers_transaction_leaves_no_cached_state():
+    game = started_game("whist", 4)
+    event = random_legal_event(game, random.Random(5))
+    state_cache.forget()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+        raise RuntimeError("the caller gives up")
+    assert Game.objects.get(pk=game.pk).version == 1
+    cached = state_cache._states.get(game.pk)
+    assert cached is None or cached[0] <= 1

@@ -145,7 +145,10 @@ def _append_fast(
         return None
     game.version += 1
     observed = observe(game, state) if observe is not None else None
-    state_cache.checkin(game.pk, game.version, state)
+    # At once in autocommit; inside a caller's transaction only if it commits (a state
+    # of a version rolled back must never be cached).
+    version = game.version
+    transaction.on_commit(lambda: state_cache.checkin(game.pk, version, state))
     game_changes.after_commit(game)
     return Appended(stored, game.version, True, False, observed)
 
