@@ -4,7 +4,8 @@ import random
 import uuid
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from tests.support.factories import started_game
 from tests.support.games import random_legal_event
@@ -106,3 +107,14 @@ def test_a_move_rolled_back_by_the_callers_transaction_leaves_no_cached_state():
     assert Game.objects.get(pk=game.pk).version == 1
     cached = state_cache._states.get(game.pk)
     assert cached is None or cached[0] <= 1
+
+
+def test_a_common_move_with_a_cached_state_is_one_read_and_one_statement():
+    game = started_game("whist", 4)
+    rng = random.Random(6)
+    first = random_legal_event(game, rng)  # caches the state at version 1
+    with CaptureQueriesContext(connection) as queries:
+        event_store.append_event(game.pk, first, event_id=uuid.uuid4(), expected_version=1)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 2, statements  # the test's transaction adds a savepoint
+    assert statements[0].startswith("SELECT") and statements[1].startswith("WITH bumped")
