@@ -12,7 +12,7 @@ import psycopg
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from benchmarks import api_bench
+from benchmarks import api_bench, pg_ceiling
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,9 +61,26 @@ def test_the_benchmark_runs_against_postgres_and_cleans_up(postgres_server):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "accepted moves:" in result.stdout and "moves/s" in result.stdout
     assert "POST /events latency:" in result.stdout and "0 errors" in result.stdout
+    assert "PostgreSQL ceiling (8 writers" in result.stdout  # and the ratio to it
+    assert "x it (goal >= 0.6)" in result.stdout
     admin = api_bench.bench_database_url(postgres_server, "postgres").replace(
         "postgres://", "postgresql://", 1
     )
     with psycopg.connect(admin, autocommit=True) as conn:
         left = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
     assert left is None, "the benchmark left its database behind"
+
+
+@pytest.mark.postgres
+def test_the_postgres_ceiling_counts_commits_and_drops_its_table(postgres_server):
+    name = f"tavolo_bench_ceiling_{uuid.uuid4().hex[:8]}"
+    url = api_bench.bench_database_url(postgres_server, name)
+    api_bench.recreate_database(url)
+    try:
+        rate = pg_ceiling.inserts_per_second(url, writers=2, seconds=0.5)
+        assert rate > 0
+        with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+            left = conn.execute("SELECT to_regclass(%s)", [pg_ceiling.TABLE]).fetchone()
+        assert left == (None,)
+    finally:
+        api_bench.drop_database(url)

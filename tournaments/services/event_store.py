@@ -24,7 +24,7 @@ from engine import Game as EngineGame
 from scoring.owed import owe_standings
 from tournaments.fairness import deal_event, shuffled_deck
 from tournaments.models import Game, GameEvent, Table
-from tournaments.services import game_changes, state_cache
+from tournaments.services import fast_append, game_changes, state_cache
 from tournaments.services.errors import Conflict, ServiceError
 
 
@@ -33,7 +33,7 @@ class Appended:
     """The outcome of an append: the event row, the game's new version, and whether
     this call wrote it (``False`` when a retry returned the original)."""
 
-    event: GameEvent
+    event: GameEvent | fast_append.StoredEvent
     version: int
     created: bool
     over: bool
@@ -77,6 +77,12 @@ def append_event(
     ``actor`` marks an event not made by the seat's own player (``GameEvent.Actor``: a
     bot's move, the clock's, a director's)."""
     try:
+        if fast_append.available():
+            appended = _append_fast(
+                game_id, payload, event_id, expected_version, user, authorize, observe, actor
+            )
+            if appended is not None:
+                return appended
         return _append(
             game_id, payload, event_id, expected_version, user, authorize, observe, actor
         )
@@ -89,6 +95,62 @@ def append_event(
         if existing is None:
             raise
         return _replayed(Game.objects.get(pk=game_id), existing, payload)
+
+
+def _append_fast(
+    game_id: uuid.UUID,
+    payload: Mapping[str, Any],
+    event_id: uuid.UUID,
+    expected_version: int | None,
+    user: Any,
+    authorize: Callable[[Game], None] | None,
+    observe: Callable[[Game, EngineGame], Any] | None,
+    actor: str | None,
+) -> Appended | None:
+    """The common move in one statement (see :mod:`fast_append`); ``None`` when it is
+    not the common move (refused, a stale version, a deal owed, the game's end, a
+    snapshot due) or the version moved meanwhile: nothing was written, and the locked
+    path decides exactly as it always has."""
+    game = fast_append.read_game(game_id)
+    if authorize is not None:
+        authorize(game)
+    if game.status != Game.Status.ACTIVE:
+        return None
+    if expected_version is not None and expected_version != game.version:
+        return None
+    if (
+        game.version + 1
+    ) // state_cache.SNAPSHOT_EVERY != game.version // state_cache.SNAPSHOT_EVERY:
+        return None
+    state = state_cache.checkout(game)
+    try:
+        action = state.parse(payload)
+        _check_submittable(game, action.type, state)
+        state.apply_action(action, payload)
+    except (EngineError, ServiceError):
+        state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
+        return None
+    if state.over or (game.mode == Game.Mode.ONLINE and state.awaiting == "deal"):
+        return None  # the state is dropped: the locked path reloads it
+    stored = fast_append.insert_if_current(
+        game,
+        kind=kind_of(action.type, state),
+        seat=action.seat,
+        payload=action.to_event(),
+        event_id=event_id,
+        submitted_by=user.pk if getattr(user, "is_authenticated", False) else None,
+        actor=actor,
+    )
+    if stored is None:
+        return None
+    game.version += 1
+    observed = observe(game, state) if observe is not None else None
+    # At once in autocommit; inside a caller's transaction only if it commits (a state
+    # of a version rolled back must never be cached).
+    version = game.version
+    transaction.on_commit(lambda: state_cache.checkin(game.pk, version, state))
+    game_changes.after_commit(game)
+    return Appended(stored, game.version, True, False, observed)
 
 
 def _append(

@@ -46,6 +46,7 @@ from tournaments.services import games, table_actions
 from tournaments.services.access import User, can_act_as, can_manage, seats_of
 from tournaments.services.errors import Forbidden, ServiceError
 from tournaments.services.event_store import append_event
+from tournaments.services.fast_append import StoredEvent
 
 LEGAL_LIST_LIMIT = 1000
 """Above this many legal actions (an Italian Whist split has 48620), a seat's legal
@@ -67,7 +68,7 @@ class MoveResult:
     is over, and what is to be done next (:func:`next_to_act`, as the submitter may
     see it)."""
 
-    event: GameEvent
+    event: GameEvent | StoredEvent
     version: int
     created: bool
     over: bool

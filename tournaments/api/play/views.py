@@ -10,6 +10,7 @@ web's forms share); see :mod:`tournaments.api.games.views` for the whole game AP
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -19,6 +20,7 @@ from rest_framework.response import Response
 
 from tournaments.api.play import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
+from tournaments.api.shared.fields import MAX_INT
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
 from tournaments.services import games, moves, seat_override
@@ -131,9 +133,11 @@ class EventsView(SeatAPIView):
         ],
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
-        body = s.EventSubmitSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = well_formed_move(request.data)
+        if data is None:  # something is off: the serializer says what, as always
+            body = s.EventSubmitSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            data = body.validated_data
         # Who may act, the append and what comes next: the move service, on the game
         # row it reads once, locked (404 if there is no game).
         moved = moves.submit_move(
@@ -153,6 +157,29 @@ class EventsView(SeatAPIView):
             },
             status=status.HTTP_201_CREATED if moved.created else status.HTTP_200_OK,
         )
+
+
+MOVE_FIELDS = frozenset(("event_id", "expected_version", "event"))
+
+
+def well_formed_move(data: Any) -> dict[str, Any] | None:
+    """The move's body, checked by hand, when it is exactly what EventSubmitSerializer
+    accepts in its usual form (three fields, a canonical UUID, a JSON integer in range,
+    an object); ``None`` for anything else, which the serializer then checks and
+    answers with its errors. DRF's field-by-field validation was a tenth of a move's
+    CPU; this keeps its answers, since every refusal still comes from it."""
+    if type(data) is not dict or data.keys() != MOVE_FIELDS:
+        return None
+    event_id, version, event = data["event_id"], data["expected_version"], data["event"]
+    if type(event_id) is not str or len(event_id) != 36 or type(event) is not dict:
+        return None
+    if type(version) is not int or not 0 <= version <= MAX_INT:
+        return None
+    try:
+        parsed = uuid.UUID(event_id)
+    except ValueError:
+        return None
+    return {"event_id": parsed, "expected_version": version, "event": event}
 
 
 class VersionView(GameAPIView):

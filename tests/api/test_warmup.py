@@ -1,0 +1,40 @@
+"""The workers' warm-up (deploy/gunicorn.conf.py's ``when_ready``)."""
+
+import runpy
+from pathlib import Path
+
+from django.core.wsgi import get_wsgi_application
+from django.db import connection
+
+from tavolo import warmup
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_warm_up_sends_each_request_through_the_stack_and_leaves_no_connection(
+    committed_postgres,
+):
+    """Closing the connections needs no per-test transaction around it: committed_postgres."""
+    application = get_wsgi_application()
+    answered = []
+
+    def recording(environ, start_response):
+        def start(status, headers, exc_info=None):
+            answered.append((environ["REQUEST_METHOD"], environ["PATH_INFO"], status))
+            return start_response(status, headers, exc_info)
+
+        return application(environ, start)
+
+    warmup.warm_up(recording)
+    assert [(method, path) for method, path, _ in answered] == list(warmup.WARM_PATHS)
+    statuses = [status for _, _, status in answered]
+    assert statuses[0].startswith("200"), statuses  # the health check reached the database
+    assert not any(status.startswith("5") for status in statuses), statuses
+    assert connection.connection is None  # closed: a forked worker opens its own
+
+
+def test_the_production_config_preloads_and_warms():
+    config = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    assert config["preload_app"] is True
+    assert config["worker_class"] == "gthread"
+    assert callable(config["when_ready"])

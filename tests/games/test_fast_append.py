@@ -1,0 +1,120 @@
+"""The common move in one statement (tournaments.services.fast_append, PostgreSQL)."""
+
+import random
+import uuid
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from tests.support.factories import started_game
+from tests.support.games import random_legal_event
+from tournaments.models import Game, GameEvent
+from tournaments.services import event_store, fast_append, state_cache
+from tournaments.services.errors import Conflict
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(require_postgres):
+    state_cache.forget()
+    yield
+    state_cache.forget()
+
+
+def _event_row(game: Game) -> dict:
+    return {"kind": "player", "seat": 0, "payload": {"type": "x"}, "submitted_by": None}
+
+
+def test_a_common_move_is_written_by_the_single_statement(monkeypatch):
+    game = started_game("whist", 4)
+    event = random_legal_event(game, random.Random(3))
+    monkeypatch.setattr(event_store, "_append", pytest.fail)  # never the locked path
+    appended = event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+    assert isinstance(appended.event, fast_append.StoredEvent)
+    assert appended.created and appended.version == 2 and appended.event.sequence == 1
+    row = GameEvent.objects.get(pk=appended.event.pk)
+    assert (row.sequence, row.payload, row.seat, row.kind) == (
+        1,
+        event,
+        event["seat"],
+        GameEvent.Kind.PLAYER,
+    )
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+def test_the_statement_writes_nothing_when_the_version_moved():
+    game = started_game("whist", 4)
+    stale = Game.objects.get(pk=game.pk)
+    stale.version = 0  # the first deal made it 1
+    assert (
+        fast_append.insert_if_current(stale, event_id=uuid.uuid4(), actor=None, **_event_row(game))
+        is None
+    )
+    assert GameEvent.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_the_statement_writes_nothing_in_a_game_not_in_play():
+    game = started_game("whist", 4)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    current = Game.objects.get(pk=game.pk)
+    assert (
+        fast_append.insert_if_current(
+            current, event_id=uuid.uuid4(), actor=None, **_event_row(game)
+        )
+        is None
+    )
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_reused_event_id_is_refused_and_writes_nothing():
+    game = started_game("whist", 4)
+    taken = GameEvent.objects.get(game=game).event_id
+    with pytest.raises(IntegrityError):
+        fast_append.insert_if_current(game, event_id=taken, actor=None, **_event_row(game))
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_stale_cached_version_falls_back_and_is_a_conflict():
+    game = started_game("whist", 4)
+    rng = random.Random(4)
+    first = random_legal_event(game, rng)
+    event_store.append_event(game.pk, first, event_id=uuid.uuid4(), expected_version=1)
+    second = random_legal_event(Game.objects.get(pk=game.pk), rng)
+    with pytest.raises(Conflict, match="at version 2, not 1"):
+        event_store.append_event(game.pk, second, event_id=uuid.uuid4(), expected_version=1)
+
+
+def test_read_game_builds_the_same_game_as_the_orm():
+    game = started_game("whist", 4)
+    read = fast_append.read_game(game.pk)
+    orm = Game.objects.get(pk=game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(read, field.attname) == getattr(orm, field.attname), field.name
+    with pytest.raises(Game.DoesNotExist):
+        fast_append.read_game(uuid.uuid4())
+    with pytest.raises(Game.DoesNotExist):
+        fast_append.read_game("not-a-uuid")
+
+
+def test_a_move_rolled_back_by_the_callers_transaction_leaves_no_cached_state():
+    game = started_game("whist", 4)
+    event = random_legal_event(game, random.Random(5))
+    state_cache.forget()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+        raise RuntimeError("the caller gives up")
+    assert Game.objects.get(pk=game.pk).version == 1
+    cached = state_cache._states.get(game.pk)
+    assert cached is None or cached[0] <= 1
+
+
+def test_a_common_move_with_a_cached_state_is_one_read_and_one_statement():
+    game = started_game("whist", 4)
+    rng = random.Random(6)
+    first = random_legal_event(game, rng)  # caches the state at version 1
+    with CaptureQueriesContext(connection) as queries:
+        event_store.append_event(game.pk, first, event_id=uuid.uuid4(), expected_version=1)
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 2, statements  # the test's transaction adds a savepoint
+    assert statements[0].startswith("SELECT") and statements[1].startswith("WITH bumped")

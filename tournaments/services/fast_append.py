@@ -1,0 +1,148 @@
+"""The common move on PostgreSQL in one round trip (after one unlocked read of the game).
+
+:func:`~tournaments.services.event_store.append_event` validates the move against the
+cached engine state at the version it has just read, then this module's single
+statement checks that version (and that the game is in play), bumps it and inserts the
+event: no ``BEGIN``, no ``SELECT … FOR UPDATE``, no ``COMMIT`` round trips, no ORM row
+built. If the statement finds the version moved (0 rows), nothing was written and the
+caller falls back to the locked path, which answers a Conflict or re-validates exactly
+as before. Rarer moves (a deal the server owes, the game's end, a snapshot) and SQLite
+take the locked path directly.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections, transaction
+from django.utils import timezone
+
+from tournaments.models import Game, GameEvent
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event just stored by the fast path: the attributes of a ``GameEvent`` row that
+    the callers read, without building one."""
+
+    pk: int
+    game_id: uuid.UUID
+    sequence: int
+    kind: str
+    seat: int | None
+    payload: Any
+    event_id: uuid.UUID
+    actor: str | None
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+
+def available() -> bool:
+    return connections[Game.objects.db].vendor == "postgresql"
+
+
+_GAME_COLUMNS: list[tuple[str, Any, list[Any]]] | None = None
+
+
+def _game_columns(connection: Any) -> list[tuple[str, Any, list[Any]]]:
+    """Each concrete field of Game with its database converters (what the ORM applies
+    to a row), computed once."""
+    global _GAME_COLUMNS
+    if _GAME_COLUMNS is None:
+        columns = []
+        for field in Game._meta.concrete_fields:
+            expression = field.get_col(Game._meta.db_table)
+            converters = connection.ops.get_db_converters(expression)
+            converters += field.get_db_converters(connection)
+            columns.append((field.column, expression, converters))
+        _GAME_COLUMNS = columns
+    return _GAME_COLUMNS
+
+
+def read_game(game_id: uuid.UUID) -> Game:
+    """The game row, unlocked, as a Game built from one raw row (``Game.DoesNotExist``
+    if there is none)."""
+    connection = connections[Game.objects.db]
+    columns = _game_columns(connection)
+    quote = connection.ops.quote_name
+    pk = Game._meta.pk
+    try:
+        key = pk.get_db_prep_value(pk.to_python(game_id), connection)
+    except Exception:  # noqa: BLE001 - not a game id at all
+        raise Game.DoesNotExist(f"there is no game {game_id}") from None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(quote(column) for column, _, _ in columns)} "
+            f"FROM {quote(Game._meta.db_table)} WHERE {quote(pk.column)} = %s",
+            [key],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"there is no game {game_id}")
+    values = []
+    for value, (_, expression, converters) in zip(row, columns, strict=True):
+        for converter in converters:
+            value = converter(value, expression, connection)
+        values.append(value)
+    return Game.from_db(Game.objects.db, [f.attname for f in Game._meta.concrete_fields], values)
+
+
+def insert_if_current(
+    game: Game,
+    *,
+    kind: str,
+    seat: int | None,
+    payload: Any,
+    event_id: uuid.UUID,
+    submitted_by: int | None,
+    actor: str | None,
+) -> StoredEvent | None:
+    """In one statement: if ``game`` is still active at ``game.version``, bump its
+    version and insert the event as number ``game.version``; the stored event, or
+    ``None`` when the version moved (nothing written). A reused event id raises
+    ``IntegrityError`` (nothing written either)."""
+    connection = connections[Game.objects.db]
+    quote = connection.ops.quote_name
+    meta, event_meta = Game._meta, GameEvent._meta
+    column = {f.name: quote(f.column) for f in event_meta.concrete_fields}
+    sql = (
+        f"WITH bumped AS (UPDATE {quote(meta.db_table)} SET version = version + 1 "
+        f"WHERE {quote(meta.pk.column)} = %s AND version = %s AND status = %s "
+        f"RETURNING {quote(meta.pk.column)} AS game_id, version - 1 AS sequence) "
+        f"INSERT INTO {quote(event_meta.db_table)} ({column['game']}, {column['sequence']}, "
+        f"{column['kind']}, {column['seat']}, {column['payload']}, {column['event_id']}, "
+        f"{column['submitted_by']}, {column['actor']}, {column['created_at']}) "
+        f"SELECT game_id, sequence, %s, %s, %s::jsonb, %s, %s, %s, %s FROM bumped "
+        f"RETURNING {quote(event_meta.pk.column)}, {column['sequence']}"
+    )
+    params = [
+        game.pk,
+        game.version,
+        Game.Status.ACTIVE,
+        kind,
+        seat,
+        json.dumps(payload),
+        event_id,
+        submitted_by,
+        actor,
+        timezone.now(),
+    ]
+    # Outside any transaction the statement is its own (autocommit): one round trip.
+    # Inside one (a caller's, a test's), a savepoint keeps a refused insert from
+    # breaking it.
+    if connection.in_atomic_block:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+    if row is None:
+        return None
+    return StoredEvent(row[0], game.pk, row[1], kind, seat, payload, event_id, actor)
