@@ -39,22 +39,25 @@ class Scala40Choices(Scala40State):
             if self.may_draw_discard(seat) is None:
                 actions.append(events.draw_action(seat, DISCARD))
             return actions
+        actions = [make_action("discard", seat, card) for card in self.allowed_discards(seat)]
+        if self.opened[seat]:
+            actions += self._swaps_and_single_adds(seat)
+        return actions
+
+    def _swaps_and_single_adds(self, seat: int) -> list[Action]:
+        """The joker swaps and additions of one card of opened ``seat``, card by card."""
         hand = self.hands[seat]
+        table = self.table_index()
+        guarded = self.must_use is not None
         actions = []
         for card in sorted_cards(set(hand)):
-            if self.discard_ban(seat, card) is None:
-                actions.append(make_action("discard", seat, card))
-        if not self.opened[seat]:
-            return actions
-        for card in sorted_cards(set(hand)):
             if not card.is_joker:
-                for index in play.swaps_for(card, self.melds):
-                    action = make_action("swap", seat, card, meld=index)
-                    if self._keeps_taken_usable(seat, swap=(index, card)):
-                        actions.append(action)
+                for index in table.swaps_for(card):
+                    if not guarded or self._keeps_taken_usable(seat, swap=(index, card)):
+                        actions.append(make_action("swap", seat, card, meld=index))
             if len(hand) >= 2:
-                for index, slot in play.single_adds(card, self.melds):
-                    if self._keeps_taken_usable(seat, add=(index, (slot,))):
+                for index, slot in table.single_adds(card):
+                    if not guarded or self._keeps_taken_usable(seat, add=(index, (slot,))):
                         actions.append(events.add_action(seat, index, (slot,)))
         return actions
 
@@ -131,7 +134,7 @@ class Scala40Choices(Scala40State):
             return events.draw_action(seat, STOCK)
         taken = self.must_use
         if taken is not None:
-            uses = play.find_uses(taken, hand, self.melds)
+            uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
             return self._use_action(seat, uses[rng.randrange(len(uses))])
         if not self.opened[seat]:
             opening = play.find_open(hand, rng)
@@ -141,14 +144,14 @@ class Scala40Choices(Scala40State):
             melds = [m for m in play.hand_melds(hand) if len(m.slots) < len(hand)]
             if melds:
                 return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
-            others = [a for a in self._legal_actions(seat) if a.type != "discard"]
+            others = self._swaps_and_single_adds(seat)
             swaps = [a for a in others if a.type == "swap"]
             if swaps and rng.random() < 0.3:
                 return swaps[rng.randrange(len(swaps))]
             adds = [a for a in others if a.type == "add"]
             if adds:
                 return adds[rng.randrange(len(adds))]
-        discards = [c for c in sorted_cards(set(hand)) if self.discard_ban(seat, c) is None]
+        discards = self.allowed_discards(seat)
         return make_action("discard", seat, discards[rng.randrange(len(discards))])
 
     def _use_action(self, seat: int, use: play.Use) -> Action:

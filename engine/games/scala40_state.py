@@ -24,6 +24,7 @@ from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
+from engine.games.scala40_table import TableIndex
 from engine.messages import Message, message
 
 PLAY: Final = "play"
@@ -37,6 +38,11 @@ OPENING: Final = 40
 class Scala40State(Game):
     """A Scala 40 game's state (set up here), the checks on it and the seat's view;
     the events that change it are :class:`~engine.games.scala40.Scala40`'s."""
+
+    # The index of the table last asked about, and the melds it was built from: a cache
+    # (see table_index), at class level so that any state, even unpickled, has one.
+    _indexed: tuple[Meld, ...] | None = None
+    _index: TableIndex | None = None
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -60,6 +66,24 @@ class Scala40State(Game):
         self.reshuffles = 0
         """Reshuffles in this deal so far."""
         self.last_hand: dict[str, Any] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_indexed", None)
+        state.pop("_index", None)
+        return state
+
+    def table_index(self) -> TableIndex:
+        """What the melds on the table accept (:class:`TableIndex`), built again only when
+        the table has changed. The melds are compared one by one (by identity first): a
+        meld on the table is never changed in place, only replaced."""
+        melds = tuple(self.melds)
+        index = self._index
+        if index is None or melds != self._indexed:
+            index = TableIndex(melds)
+            self._index = index
+            self._indexed = melds
+        return index
 
     # ------------------------------------------------------------------ seats and asking
 
@@ -107,7 +131,7 @@ class Scala40State(Game):
             return message("scala40.draw.pile_empty")
         top = self.pile[-1]
         hand = [*self.hands[seat], top]
-        if not play.find_uses(top, hand, self.melds, limit=1):
+        if not play.find_uses(top, hand, self.melds, limit=1, table=self.table_index()):
             return message("scala40.draw.unusable", cardname=top)
         return None
 
@@ -118,15 +142,26 @@ class Scala40State(Game):
             return message("scala40.discard.must_use", cardname=taken)
         if self.opened[seat]:
             return None
-        held = self.hands[seat]
-        if self._banned_before_opening(card) and not all(map(self._banned_before_opening, held)):
-            if card.is_joker:
-                return message("scala40.discard.joker_before_opening")
-            return message("scala40.discard.before_opening", cardname=card)
+        table = self.table_index()
+        if card.is_joker or table.extends(card):
+            held = self.hands[seat]
+            if any(not c.is_joker and not table.extends(c) for c in held):
+                if card.is_joker:
+                    return message("scala40.discard.joker_before_opening")
+                return message("scala40.discard.before_opening", cardname=card)
         return None
 
-    def _banned_before_opening(self, card: Card) -> bool:
-        return card.is_joker or play.extends_a_meld(card, self.melds)
+    def allowed_discards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` (to act, having drawn) may discard, in card order, each once:
+        :meth:`discard_ban` answered for the whole hand at once."""
+        if self.must_use is not None:
+            return []
+        held = sorted_cards(set(self.hands[seat]))
+        if self.opened[seat]:
+            return held
+        table = self.table_index()
+        free = [c for c in held if not c.is_joker and not table.extends(c)]
+        return free or held
 
     # ------------------------------------------------------------------ checks
 
