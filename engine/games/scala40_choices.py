@@ -36,10 +36,10 @@ class Scala40Choices(Scala40State):
             return []
         if not self.drawn:
             actions = [events.draw_action(seat, STOCK)]
-            if self.may_draw_discard(seat) is None:
+            if self.can_draw_discard(seat):
                 actions.append(events.draw_action(seat, DISCARD))
             return actions
-        actions = [make_action("discard", seat, card) for card in self.allowed_discards(seat)]
+        actions = [events.discard_action(seat, card) for card in self.allowed_discards(seat)]
         if self.opened[seat]:
             actions += self._swaps_and_single_adds(seat)
         return actions
@@ -129,7 +129,7 @@ class Scala40Choices(Scala40State):
         seat = self.turn
         hand = self.hands[seat]
         if not self.drawn:
-            if rng.random() < 0.5 and self.may_draw_discard(seat) is None:
+            if rng.random() < 0.5 and self.can_draw_discard(seat):
                 return events.draw_action(seat, DISCARD)
             return events.draw_action(seat, STOCK)
         taken = self.must_use
@@ -152,7 +152,7 @@ class Scala40Choices(Scala40State):
             if adds:
                 return adds[rng.randrange(len(adds))]
         discards = self.allowed_discards(seat)
-        return make_action("discard", seat, discards[rng.randrange(len(discards))])
+        return events.discard_action(seat, discards[rng.randrange(len(discards))])
 
     def _use_action(self, seat: int, use: play.Use) -> Action:
         kind, index, slots = use

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.cards import SUITS, Card
 from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
@@ -66,17 +66,18 @@ def _checked(candidates: list[list[Slot]]) -> tuple[HandMeld, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=_GROUPS_KEPT)
-def _rank_melds(cards: tuple[Card, ...], joker: Card | None) -> tuple[HandMeld, ...]:
-    """The sets of ``cards`` (one rank, distinct suits, in card order) and ``joker``."""
+@cache  # 13 ranks x 16 suit sets x (no joker, RJ, BJ): bounded
+def _rank_melds(rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The sets of the cards of ``rank`` in the suits ``suits`` (bit ``i`` for
+    ``SUITS[i]``) and ``joker``."""
+    cards = [card_at(suit, rank) for i, suit in enumerate(SUITS) if suits >> i & 1]
     slots = [(c, c) for c in cards]
     candidates = []
     if len(cards) >= 3:
         candidates.append(slots)
     if joker is not None and 2 <= len(cards) <= 3:
-        suits = {c.suit for c in cards}
-        missing = next(s for s in SUITS if s not in suits)
-        candidates.append([*slots, (joker, card_at(missing, cards[0].rank))])
+        missing = next(suit for i, suit in enumerate(SUITS) if not suits >> i & 1)
+        candidates.append([*slots, (joker, card_at(missing, rank))])
     return _checked(candidates)
 
 
@@ -84,72 +85,110 @@ def _rank_melds(cards: tuple[Card, ...], joker: Card | None) -> tuple[HandMeld, 
 def _suit_melds(suit: str, mask: int, joker: Card | None) -> tuple[HandMeld, ...]:
     """The runs of ``suit`` on the places in ``mask`` (bit ``p`` for place ``p``), and
     with ``joker`` the runs of two completed and the gaps of one bridged."""
-    runs = _runs([p for p in range(LOW_ACE, ACE + 1) if mask >> p & 1])
-    candidates: list[list[Slot]] = []
-    for run in runs:
-        if len(run) >= 3:
-            candidates.append([_natural(suit, p) for p in run])
-        if joker is not None and len(run) == 2:
-            low, high = run[0], run[-1]
-            if high < ACE:
-                candidates.append(
-                    [*(_natural(suit, p) for p in run), (joker, card_at(suit, high + 1))]
-                )
-            elif low > LOW_ACE:
-                candidates.append(
-                    [(joker, card_at(suit, low - 1)), *(_natural(suit, p) for p in run)]
-                )
+    runs = _runs(mask)
+    found: list[HandMeld] = []
+    for low, high in runs:
+        if high - low >= 2 or (joker is not None and high - low == 1):
+            found += _run_melds(suit, low, high, joker)
     if joker is not None:
         for first, second in zip(runs, runs[1:], strict=False):
-            if second[0] - first[-1] == 2 and len(first) + len(second) >= 2:
-                gap = (joker, card_at(suit, first[-1] + 1))
-                candidates.append(
-                    [*(_natural(suit, p) for p in first), gap, *(_natural(suit, p) for p in second)]
-                )
-    return _checked(candidates)
+            if second[0] - first[1] == 2:
+                found += _gap_melds(suit, first, second, joker)
+    return tuple(found)
 
 
-def _runs(places: list[int]) -> list[list[int]]:
+@cache  # 4 suits x 105 runs x (no joker, RJ, BJ): bounded
+def _run_melds(suit: str, low: int, high: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The run of ``suit`` from place ``low`` to ``high``: itself when three or more
+    long, completed by ``joker`` (above, else below) when two long."""
+    run = [_natural(suit, p) for p in range(low, high + 1)]
+    if len(run) >= 3:
+        return _checked([run])
+    if joker is None:
+        return ()
+    if high < ACE:
+        return _checked([[*run, (joker, card_at(suit, high + 1))]])
+    if low > LOW_ACE:
+        return _checked([[(joker, card_at(suit, low - 1)), *run]])
+    return ()
+
+
+@cache  # 4 suits x the pairs of runs one place apart x RJ, BJ: bounded
+def _gap_melds(
+    suit: str, first: tuple[int, int], second: tuple[int, int], joker: Card
+) -> tuple[HandMeld, ...]:
+    """Two runs of ``suit`` one place apart, ``joker`` in the gap."""
+    gap = (joker, card_at(suit, first[1] + 1))
+    return _checked(
+        [
+            [
+                *(_natural(suit, p) for p in range(first[0], first[1] + 1)),
+                gap,
+                *(_natural(suit, p) for p in range(second[0], second[1] + 1)),
+            ]
+        ]
+    )
+
+
+@cache  # 2**13 place sets (an ace is two places, both or neither)
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """The runs of places in ``mask``, (lowest, highest) each, in order; a run from
+    place 1 to 14 ends at 13 (one ace cannot be both ends)."""
     runs: list[list[int]] = []
-    for p in places:
-        if runs and p == runs[-1][-1] + 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    for run in runs:
-        if run[0] == LOW_ACE and run[-1] == ACE:
-            run.pop()  # one ace cannot be both ends
-    return runs
+    for p in range(LOW_ACE, ACE + 1):
+        if mask >> p & 1:
+            if runs and p == runs[-1][1] + 1:
+                runs[-1][1] = p
+            else:
+                runs.append([p, p])
+    return tuple((low, ACE - 1 if (low, high) == (LOW_ACE, ACE) else high) for low, high in runs)
+
+
+def _card_keys() -> dict[Card, tuple[int, int, int, int]]:
+    keys = {}
+    for index, suit in enumerate(SUITS):
+        for rank in range(2, ACE + 1):
+            places = 1 << rank | (1 << LOW_ACE if rank == ACE else 0)
+            keys[card_at(suit, rank)] = (rank, 1 << index, index, places)
+    return keys
+
+
+_CARD_KEYS = _card_keys()
+"""Each natural card's rank, suit bit, suit index and place bits."""
+_SUIT_COUNT = [bin(suits).count("1") for suits in range(16)]
+_LOWEST_SUIT = [(suits & -suits).bit_length() for suits in range(16)]
 
 
 def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
     """The melds of :func:`hand_melds` with their values and the cards they take: the
-    sets rank by rank (ranks as the sorted hand first shows them), then the runs suit by
-    suit."""
+    sets rank by rank (ranks in the order the sorted hand first shows them), then the
+    runs suit by suit."""
     joker = None
-    naturals = set()
+    rank_suits = [0] * (ACE + 1)
+    suit_places = [0, 0, 0, 0]
+    keys = _CARD_KEYS
     for card in hand:
-        if not card.is_joker:
-            naturals.add(card)
-        elif joker is None:
-            joker = card
-    by_rank: dict[int, list[Card]] = {}
-    masks: dict[str, int] = {}
-    for card in sorted(naturals):
-        by_rank.setdefault(card.rank, []).append(card)
-        suit = card.suit
-        assert suit is not None
-        masks[suit] = masks.get(suit, 0) | _PLACE_BITS[card.rank]
+        key = keys.get(card)
+        if key is None:
+            if joker is None:
+                joker = card
+            continue
+        rank, suit_bit, suit_index, places = key
+        rank_suits[rank] |= suit_bit
+        suit_places[suit_index] |= places
+    fewest = 2 if joker is not None else 3
+    count = _SUIT_COUNT
+    ranks = [rank for rank in range(2, ACE + 1) if count[rank_suits[rank]] >= fewest]
+    if len(ranks) > 1:
+        lowest = _LOWEST_SUIT
+        ranks.sort(key=lambda rank: (lowest[rank_suits[rank]], rank))
     found: list[HandMeld] = []
-    for cards in by_rank.values():
-        if len(cards) >= 3 or (joker is not None and len(cards) >= 2):
-            found += _rank_melds(tuple(cards), joker)
-    for suit, mask in masks.items():
-        found += _suit_melds(suit, mask, joker)
+    for rank in ranks:
+        found += _rank_melds(rank, rank_suits[rank], joker)
+    for suit, mask in zip(SUITS, suit_places, strict=True):
+        if mask:
+            found += _suit_melds(suit, mask, joker)
     return found
-
-
-_PLACE_BITS = {rank: 1 << rank for rank in range(2, ACE)} | {ACE: 1 << LOW_ACE | 1 << ACE}
 
 
 def hand_melds(hand: Sequence[Card]) -> list[Meld]:

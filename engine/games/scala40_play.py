@@ -21,7 +21,7 @@ the game keeps one per table and passes it in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.cards import SUITS, Card
@@ -162,9 +162,13 @@ def _bridges(card: Card, others: list[Card], meld: Meld) -> list[tuple[Slot, ...
     return found
 
 
-def _melds_of_three(card: Card, others: list[Card]) -> list[tuple[Slot, ...]]:
-    """3-card melds of ``card`` and two of ``others`` (a joker named to fit)."""
-    found: list[tuple[Slot, ...]] = []
+def _melds_of_three(card: Card, others: list[Card]) -> Iterator[tuple[Slot, ...]]:
+    """3-card melds of ``card`` and two of ``others`` (a joker named to fit), one by one
+    (the discard draw asks only whether there is one)."""
+    if not card.is_joker:
+        # A natural card melds only with jokers and cards of its rank or its suit.
+        rank, suit = card.rank, card.suit
+        others = [c for c in others if c.rank == rank or c.suit == suit or c.is_joker]
     seen: set[tuple[Card, Card]] = set()
     for x, y in combinations(others, 2):
         key = (x, y) if x <= y else (y, x)
@@ -187,8 +191,7 @@ def _melds_of_three(card: Card, others: list[Card]) -> list[tuple[Slot, ...]]:
                 meld = build_meld(_in_place_order(slots))
             except MeldError:
                 continue
-            found.append(tuple(meld.slots))
-    return found
+            yield tuple(meld.slots)
 
 
 def _close(naturals: list[Card]) -> bool:

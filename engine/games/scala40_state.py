@@ -39,9 +39,8 @@ class Scala40State(Game):
     """A Scala 40 game's state (set up here), the checks on it and the seat's view;
     the events that change it are :class:`~engine.games.scala40.Scala40`'s."""
 
-    # The index of the table last asked about, and the melds it was built from: a cache
-    # (see table_index), at class level so that any state, even unpickled, has one.
-    _indexed: tuple[Meld, ...] | None = None
+    # The index of the table last asked about: a cache (see table_index), at class
+    # level so that any state, even unpickled, has one.
     _index: TableIndex | None = None
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
@@ -69,20 +68,17 @@ class Scala40State(Game):
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
-        state.pop("_indexed", None)
         state.pop("_index", None)
         return state
 
     def table_index(self) -> TableIndex:
-        """What the melds on the table accept (:class:`TableIndex`), built again only when
-        the table has changed. The melds are compared one by one (by identity first): a
-        meld on the table is never changed in place, only replaced."""
-        melds = tuple(self.melds)
+        """What the melds on the table accept (:class:`TableIndex`), worked out again only
+        for the melds laid or changed since the last question. The melds are compared
+        by identity: a meld on the table is never changed in place, only replaced."""
         index = self._index
-        if index is None or melds != self._indexed:
-            index = TableIndex(melds)
+        if index is None or not index.is_for(self.melds):
+            index = TableIndex(self.melds, previous=index)
             self._index = index
-            self._indexed = melds
         return index
 
     # ------------------------------------------------------------------ seats and asking
@@ -129,11 +125,19 @@ class Scala40State(Game):
             return message("scala40.draw.not_opened")
         if not self.pile:
             return message("scala40.draw.pile_empty")
+        if not self._top_discard_usable(seat):
+            return message("scala40.draw.unusable", cardname=self.pile[-1])
+        return None
+
+    def can_draw_discard(self, seat: int) -> bool:
+        """Whether ``seat`` may take the top discard now (:meth:`may_draw_discard`
+        without the reason: a random player asks every turn)."""
+        return self.opened[seat] and bool(self.pile) and self._top_discard_usable(seat)
+
+    def _top_discard_usable(self, seat: int) -> bool:
         top = self.pile[-1]
         hand = [*self.hands[seat], top]
-        if not play.find_uses(top, hand, self.melds, limit=1, table=self.table_index()):
-            return message("scala40.draw.unusable", cardname=top)
-        return None
+        return bool(play.find_uses(top, hand, self.melds, limit=1, table=self.table_index()))
 
     def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
@@ -205,11 +209,14 @@ class Scala40State(Game):
             }[action.type]
             raise self._breach(action, "opening", why)
 
-    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> Counter[Card]:
-        need: Counter[Card] = Counter(held for group in groups for held, _ in group)
-        have = Counter(self.hands[seat])
-        missing = need - have
-        if missing:
+    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> None:
+        need: dict[Card, int] = {}
+        for group in groups:
+            for held, _ in group:
+                need[held] = need.get(held, 0) + 1
+        hand = self.hands[seat]
+        if any(hand.count(card) < count for card, count in need.items()):
+            missing = Counter(need) - Counter(hand)
             raise CardNotHeld(
                 message(
                     "scala40.not_held",
@@ -221,9 +228,8 @@ class Scala40State(Game):
                 seat=seat,
                 event=action.to_event(),
             )
-        if sum(need.values()) >= len(self.hands[seat]):
+        if sum(need.values()) >= len(hand):
             raise self._breach(action, "last card", message("scala40.last_card"))
-        return need
 
     def _keeps_taken_usable(
         self,

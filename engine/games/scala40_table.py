@@ -1,104 +1,123 @@
-"""What the melds on a Scala 40 table accept, worked out once per table.
+"""What the melds on a Scala 40 table accept, worked out once per meld.
 
 Every question a turn asks about the table — may this card be laid alone on a meld,
 does it extend one (so it may not be discarded before opening), whose joker may it
 replace — used to try each meld on the table in turn, for every card of the hand,
 several times a turn. The table changes far less often than those questions are asked
 (an opening, a meld, an addition or a swap), so :class:`TableIndex` answers them from
-tables built once from the melds, with the very checks the game applies
-(:func:`~engine.games.scala40_melds.extend_meld`,
-:func:`~engine.games.scala40_melds.swap_joker`) on the few cards each meld could take:
+tables, and each meld's part of them (:class:`MeldAccepts`) is worked out once, when
+the meld is laid or changed, by the rules of
+:mod:`~engine.games.scala40_melds` for one card:
 
-- a set of three takes the missing suits' cards of its rank (a set of four nothing);
+- a set of three takes the missing suits' cards of its rank, and a joker named as one
+  of them; a set of four nothing;
 - a sequence takes the card just below its lowest place and just above its highest
-  (an ace at place 1 or 14);
-- a joker, when the meld has none, takes each of those names.
+  (an ace at place 1 or 14), and a joker named as either — but a natural ace never
+  goes at one end when a natural ace holds the other;
+- a joker goes only on a meld without one;
+- the card a meld's joker stands for may replace it, unless the meld is the sequence
+  of 14 (ace to ace: the swap would put a natural ace at both ends).
 
-Building it costs a few checks per meld; every answer is then a dictionary look-up.
+Looking a card up then costs a dictionary look-up, and a changed table the work of its
+changed melds. The tests check every answer against
+:func:`~engine.games.scala40_melds.extend_meld` and
+:func:`~engine.games.scala40_melds.swap_joker` tried on every card.
 :meth:`engine.games.scala40_state.Scala40State.table_index` keeps one per table.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import SUITS, Card
-from engine.games.scala40_melds import (
-    ACE,
-    LOW_ACE,
-    SET,
-    Meld,
-    MeldError,
-    Slot,
-    card_at,
-    extend_meld,
-    swap_joker,
-)
+from engine.games.scala40_melds import ACE, LOW_ACE, SET, Meld, Slot, card_at
 
 _NOTHING: Final[tuple[()]] = ()
-_JOKER: Final = Card.parse("RJ")
 
 
-def takers(meld: Meld) -> list[Card]:
-    """The natural cards that could go alone on ``meld`` by its kind and places (not yet
-    checked against the meld's other rules), lowest place first; the names a joker
-    could take there too. A sequence from 2 to king names the ace twice (below and
-    above), as a joker's names always have."""
-    if meld.kind == SET:
-        if len(meld.slots) >= 4:
-            return []
-        present = {stands.suit for _, stands in meld.slots}
-        return [card_at(suit, meld.rank) for suit in SUITS if suit not in present]
-    suit = meld.suit
-    assert suit is not None
-    found = []
-    if meld.low > LOW_ACE:
-        found.append(card_at(suit, meld.low - 1))
-    if meld.high < ACE:
-        found.append(card_at(suit, meld.high + 1))
-    return found
+@dataclass(frozen=True, slots=True)
+class MeldAccepts:
+    """What one meld accepts: the natural cards that fit it alone (each once), the
+    names a joker may take on it (none when it has a joker), and the card that may
+    replace its joker (``None``: no joker, or no swap allowed)."""
 
+    cards: tuple[Card, ...]
+    joker_names: tuple[Card, ...]
+    swap: Card | None
 
-def _fits(meld: Meld, slot: Slot) -> bool:
-    try:
-        extend_meld(meld, (slot,))
-    except MeldError:
-        return False
-    return True
+    @classmethod
+    def of(cls, meld: Meld) -> MeldAccepts:
+        named = meld.joker
+        if meld.kind == SET:
+            if len(meld.slots) >= 4:
+                return cls((), (), named)
+            present = {stands.suit for _, stands in meld.slots}
+            cards = tuple(card_at(suit, meld.rank) for suit in SUITS if suit not in present)
+            return cls(cards, cards if named is None else (), named)
+        suit = meld.suit
+        assert suit is not None
+        low, high = meld.low, meld.high
+        # A sequence from 2 to king names the ace twice, below and above: as a joker's
+        # names it is listed twice (it always was), as a card once.
+        names = []
+        if low > LOW_ACE:
+            names.append(card_at(suit, low - 1))
+        if high < ACE:
+            names.append(card_at(suit, high + 1))
+        cards = tuple(dict.fromkeys(names))
+        if low == LOW_ACE and not meld.slots[0][0].is_joker:
+            cards = tuple(c for c in cards if c.rank != ACE)
+        if high == ACE and not meld.slots[-1][0].is_joker:
+            cards = tuple(c for c in cards if c.rank != ACE)
+        if named is not None:
+            return cls(cards, (), None if low == LOW_ACE and high == ACE else named)
+        return cls(cards, tuple(names), None)
 
 
 class TableIndex:
     """The answers about the melds ``melds`` (a table's, in order) that a turn asks:
-    single cards that fit each meld, joker names, and jokers that may be swapped."""
+    single cards that fit each meld, joker names, and jokers that may be swapped.
 
-    __slots__ = ("_adds", "_joker_names", "_swaps")
+    ``previous``: the index of an earlier table; the melds it shares with this one at
+    the same place (the same objects: a meld is replaced, never changed) are not
+    worked out again, so a turn's addition costs the checks of one meld."""
 
-    def __init__(self, melds: Sequence[Meld]) -> None:
+    __slots__ = ("_adds", "_joker_names", "_melds", "_parts", "_swaps")
+    _melds: tuple[Meld, ...]
+    _parts: list[MeldAccepts]
+
+    def __init__(self, melds: Sequence[Meld], previous: TableIndex | None = None) -> None:
+        self._melds = tuple(melds)
+        known: tuple[Meld, ...] = previous._melds if previous is not None else ()
+        parts: list[MeldAccepts] = []
         adds: dict[Card, list[tuple[int, Slot]]] = {}
         joker_names: list[tuple[int, Card]] = []
         swaps: dict[Card, list[int]] = {}
-        for index, meld in enumerate(melds):
-            named = meld.joker
-            names = takers(meld)
-            for card in dict.fromkeys(names):
-                if _fits(meld, (card, card)):
-                    adds.setdefault(card, []).append((index, (card, card)))
-            if named is None:
-                # Which joker is laid does not matter to the rules: try one of them.
-                for name in names:
-                    if _fits(meld, (_JOKER, name)):
-                        joker_names.append((index, name))
+        for index, meld in enumerate(self._melds):
+            if index < len(known) and known[index] is meld:
+                assert previous is not None
+                part = previous._parts[index]
             else:
-                try:
-                    swap_joker(meld, named)
-                except MeldError:
-                    pass
-                else:
-                    swaps.setdefault(named, []).append(index)
+                part = MeldAccepts.of(meld)
+            parts.append(part)
+            for card in part.cards:
+                adds.setdefault(card, []).append((index, (card, card)))
+            for name in part.joker_names:
+                joker_names.append((index, name))
+            if part.swap is not None:
+                swaps.setdefault(part.swap, []).append(index)
+        self._parts = parts
         self._adds = adds
         self._joker_names = joker_names
         self._swaps = swaps
+
+    def is_for(self, melds: Sequence[Meld]) -> bool:
+        """Whether this is the index of ``melds`` (the same meld objects, in order)."""
+        known = self._melds
+        return len(known) == len(melds) and all(map(operator.is_, known, melds))
 
     def single_adds(self, card: Card) -> list[tuple[int, Slot]]:
         """Every (meld index, slot) that lays ``card`` alone on a meld, by meld index (a
