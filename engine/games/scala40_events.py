@@ -135,6 +135,10 @@ def add_action(seat: int, index: int, slots: tuple[Slot, ...]) -> Action:
     return make_action("add", seat, None, cards=tuple(token(s) for s in slots), meld=index)
 
 
+def swap_action(seat: int, index: int, card: Card) -> Action:
+    return Action("swap", seat, card, (("meld", index),))
+
+
 def open_action(seat: int, melds: list[tuple[Slot, ...]]) -> Action:
     return make_action("open", seat, None, melds=tuple(tuple(token(s) for s in m) for m in melds))
 

@@ -18,11 +18,13 @@ The melds found are shared between calls: callers read them, never change them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
+from operator import or_
+from typing import Final
 
-from engine.cards import SUITS, Card
+from engine.cards import SUITS, Card, french_deck, sorted_cards
 from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
 
 OPENING: int = 40
@@ -82,10 +84,11 @@ def _rank_melds(rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ..
 
 
 @lru_cache(maxsize=_GROUPS_KEPT)
-def _suit_melds(suit: str, mask: int, joker: Card | None) -> tuple[HandMeld, ...]:
-    """The runs of ``suit`` on the places in ``mask`` (bit ``p`` for place ``p``), and
-    with ``joker`` the runs of two completed and the gaps of one bridged."""
-    runs = _runs(mask)
+def _suit_melds(suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The runs of ``suit`` on the ranks in ``ranks`` (bit ``r - 2`` for rank ``r``),
+    and with ``joker`` the runs of two completed and the gaps of one bridged."""
+    # Place p is bit p: a rank is its place, an ace both place 1 and 14.
+    runs = _runs(ranks << 2 | (ranks >> 12 & 1) << LOW_ACE)
     found: list[HandMeld] = []
     for low, high in runs:
         if high - low >= 2 or (joker is not None and high - low == 1):
@@ -144,50 +147,64 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple((low, ACE - 1 if (low, high) == (LOW_ACE, ACE) else high) for low, high in runs)
 
 
-def _card_keys() -> dict[Card, tuple[int, int, int, int]]:
-    keys = {}
-    for index, suit in enumerate(SUITS):
-        for rank in range(2, ACE + 1):
-            places = 1 << rank | (1 << LOW_ACE if rank == ACE else 0)
-            keys[card_at(suit, rank)] = (rank, 1 << index, index, places)
-    return keys
+_DECK: Final = sorted_cards(french_deck(jokers=2))
+_DISPLAY_ORDER: Final = {card: place for place, card in enumerate(_DECK)}
+_BIT: Final = {card: 1 << place for place, card in enumerate(_DECK)}
+"""A bit per card, in display order: suit by suit (13 bits each, two to ace), then the
+red and the black joker."""
+_RANKS: Final = (1 << 13) - 1
+_RED_JOKER, _BLACK_JOKER = _DECK[-2:]
+_JOKERS: Final = _BIT[_RED_JOKER] | _BIT[_BLACK_JOKER]
 
 
-_CARD_KEYS = _card_keys()
-"""Each natural card's rank, suit bit, suit index and place bits."""
-_SUIT_COUNT = [bin(suits).count("1") for suits in range(16)]
-_LOWEST_SUIT = [(suits & -suits).bit_length() for suits in range(16)]
+def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
+    """Each card of ``cards`` once, in display order (:func:`~engine.cards.sorted_cards`)."""
+    return sorted(set(cards), key=_DISPLAY_ORDER.__getitem__)
+
+
+def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
+    jokers = held & _JOKERS
+    if not jokers:
+        return None
+    if jokers != _JOKERS:
+        return _RED_JOKER if jokers == _BIT[_RED_JOKER] else _BLACK_JOKER
+    return _RED_JOKER if hand.index(_RED_JOKER) < hand.index(_BLACK_JOKER) else _BLACK_JOKER
 
 
 def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
     """The melds of :func:`hand_melds` with their values and the cards they take: the
     sets rank by rank (ranks in the order the sorted hand first shows them), then the
-    runs suit by suit."""
-    joker = None
-    rank_suits = [0] * (ACE + 1)
-    suit_places = [0, 0, 0, 0]
-    keys = _CARD_KEYS
-    for card in hand:
-        key = keys.get(card)
-        if key is None:
-            if joker is None:
-                joker = card
-            continue
-        rank, suit_bit, suit_index, places = key
-        rank_suits[rank] |= suit_bit
-        suit_places[suit_index] |= places
-    fewest = 2 if joker is not None else 3
-    count = _SUIT_COUNT
-    ranks = [rank for rank in range(2, ACE + 1) if count[rank_suits[rank]] >= fewest]
-    if len(ranks) > 1:
-        lowest = _LOWEST_SUIT
-        ranks.sort(key=lambda rank: (lowest[rank_suits[rank]], rank))
+    runs suit by suit.
+
+    The hand is read as one bit per card held (copies are alike here); a suit's 13
+    bits are its ranks, and the ranks held in two or three suits are a few ANDs."""
+    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
+    joker = _first_joker(hand, held)
+    s, h, d, c = held & _RANKS, held >> 13 & _RANKS, held >> 26 & _RANKS, held >> 39 & _RANKS
+    if joker is None:
+        grouped = s & h & (d | c) | (s | h) & d & c
+    else:
+        grouped = s & (h | d | c) | h & (d | c) | d & c
     found: list[HandMeld] = []
-    for rank in ranks:
-        found += _rank_melds(rank, rank_suits[rank], joker)
-    for suit, mask in zip(SUITS, suit_places, strict=True):
-        if mask:
-            found += _suit_melds(suit, mask, joker)
+    if grouped:
+        ranks = []
+        while grouped:
+            bit = grouped & -grouped
+            grouped ^= bit
+            suits = (1 if s & bit else 0) | (2 if h & bit else 0)
+            suits |= (4 if d & bit else 0) | (8 if c & bit else 0)
+            # The sorted hand shows a rank first in its lowest suit.
+            ranks.append(((suits & -suits), bit.bit_length() + 1, suits))
+        for _, rank, suits in sorted(ranks):
+            found += _rank_melds(rank, suits, joker)
+    if s:
+        found += _suit_melds("S", s, joker)
+    if h:
+        found += _suit_melds("H", h, joker)
+    if d:
+        found += _suit_melds("D", d, joker)
+    if c:
+        found += _suit_melds("C", c, joker)
     return found
 
 
@@ -202,6 +219,11 @@ def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
     if not candidates or sum(m.value for m in candidates) < OPENING:
         return None
     rng.shuffle(candidates)
+    # reach[i]: what the candidates from i on are worth together, a bound on what any
+    # choice among them adds: a branch that cannot reach the opening is not entered.
+    reach = [0] * (len(candidates) + 1)
+    for index in range(len(candidates) - 1, -1, -1):
+        reach[index] = reach[index + 1] + candidates[index].value
     available: dict[Card, int] = {}
     for card in hand:
         available[card] = available.get(card, 0) + 1
@@ -212,6 +234,8 @@ def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
         if total >= OPENING:
             return list(chosen)
         for index in range(start, len(candidates)):
+            if total + reach[index] < OPENING:
+                return None
             visited += 1
             if visited > SEARCH_LIMIT:
                 return None

@@ -44,6 +44,7 @@ __all__ = [
     "Use",
     "extends_a_meld",
     "find_open",
+    "can_use",
     "find_uses",
     "hand_melds",
     "places_of",
@@ -125,6 +126,60 @@ def find_uses(
             if enough():
                 return uses
     return uses
+
+
+def can_use(
+    card: Card, hand: Sequence[Card], melds: Sequence[Meld], table: TableIndex | None = None
+) -> bool:
+    """Whether :func:`find_uses` finds a way to use ``card`` (held in ``hand``): the
+    cheapest questions first, and no use written out."""
+    if table is None:
+        table = TableIndex(melds)
+    size = len(hand)
+    if not card.is_joker and table.swaps_for(card):
+        return True
+    if size >= 2 and table.single_adds(card):
+        return True
+    others = list(hand)
+    others.remove(card)
+    if size >= 4 and _makes_a_meld_of_three(card, others):
+        return True
+    if not card.is_joker:
+        for meld in melds:
+            for slots in _bridges(card, others, meld):
+                if size - len(slots) >= 1:
+                    return True
+    return False
+
+
+def _makes_a_meld_of_three(card: Card, others: list[Card]) -> bool:
+    """Whether :func:`_melds_of_three` finds one, worked out from the ranks and places
+    held: a set needs two more suits of the rank (or one and a joker); a sequence the
+    two other places of a run of three through the card (or one of them and a joker)."""
+    if card.is_joker:
+        return next(_melds_of_three(card, others), None) is not None
+    rank, suit = card.rank, card.suit
+    joker = False
+    suits: set[str | None] = set()
+    places: set[int] = set()
+    for other in others:
+        if other.is_joker:
+            joker = True
+        elif other.rank == rank:
+            if other.suit != suit:
+                suits.add(other.suit)
+        elif other.suit == suit:
+            places.update(places_of(other))
+    if len(suits) >= 2 or (suits and joker):
+        return True
+    for place in places_of(card):
+        for low in (place - 2, place - 1, place):
+            if low < LOW_ACE or low + 2 > ACE:
+                continue
+            missing = sum(1 for p in (low, low + 1, low + 2) if p != place and p not in places)
+            if missing == 0 or (missing == 1 and joker):
+                return True
+    return False
 
 
 def _bridges(card: Card, others: list[Card], meld: Meld) -> list[tuple[Slot, ...]]:

@@ -23,6 +23,7 @@ from engine.flow import best_of
 from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
+from engine.games.scala40_hand import distinct_sorted
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
 from engine.games.scala40_table import TableIndex
 from engine.messages import Message, message
@@ -136,8 +137,7 @@ class Scala40State(Game):
 
     def _top_discard_usable(self, seat: int) -> bool:
         top = self.pile[-1]
-        hand = [*self.hands[seat], top]
-        return bool(play.find_uses(top, hand, self.melds, limit=1, table=self.table_index()))
+        return play.can_use(top, [*self.hands[seat], top], self.melds, self.table_index())
 
     def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
@@ -160,7 +160,7 @@ class Scala40State(Game):
         :meth:`discard_ban` answered for the whole hand at once."""
         if self.must_use is not None:
             return []
-        held = sorted_cards(set(self.hands[seat]))
+        held = distinct_sorted(self.hands[seat])
         if self.opened[seat]:
             return held
         table = self.table_index()
@@ -262,7 +262,7 @@ class Scala40State(Game):
             hand.remove(card)
         if hand.count(taken) <= self.taken_keep:
             return True
-        return bool(play.find_uses(taken, hand, table, limit=1))
+        return play.can_use(taken, hand, table)
 
     def _refuse_if_stranded(self, action: Action, seat: int, **change: Any) -> None:
         if not self._keeps_taken_usable(seat, **change):

@@ -130,6 +130,27 @@ class TableIndex:
         """Whether natural ``card`` could be laid alone on a meld on the table."""
         return card in self._adds
 
+    def plays(
+        self, held: Sequence[Card], singles: bool
+    ) -> tuple[list[tuple[int, Card]], list[tuple[int, Slot]]]:
+        """The joker swaps (meld index, card) and, when ``singles``, the additions of one
+        card (meld index, slot) that the cards ``held`` (each once, in the order to list
+        them) allow."""
+        swaps: list[tuple[int, Card]] = []
+        adds: list[tuple[int, Slot]] = []
+        swaps_of, adds_of = self._swaps, self._adds
+        for card in held:
+            if card.is_joker:
+                if singles:
+                    adds += [(index, (card, name)) for index, name in self._joker_names]
+                continue
+            indices = swaps_of.get(card)
+            if indices is not None:
+                swaps += [(index, card) for index in indices]
+            if singles:
+                adds += adds_of.get(card, _NOTHING)
+        return swaps, adds
+
     def swaps_for(self, card: Card) -> list[int]:
         """The melds whose joker natural ``card`` may replace."""
         return list(self._swaps.get(card, _NOTHING))
