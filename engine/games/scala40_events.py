@@ -47,9 +47,9 @@ def _tokens(event: Event, value: Any, what: str) -> tuple[str, ...]:
 
 
 def parse_draw(event: Event, players: int) -> Action:
-    seat = event.get("seat")
-    if type(seat) is int and 0 <= seat < players:
-        known = _DRAWS.get((seat, event.get("from")))
+    seat, source = event.get("seat"), event.get("from")
+    if type(seat) is int and 0 <= seat < players and type(source) is str:
+        known = _DRAWS.get((seat, source))
         if known is not None:
             return known
     source = require(event, "from")
@@ -90,9 +90,9 @@ def parse_swap(event: Event, players: int) -> Action:
 
 
 def parse_discard(event: Event, players: int) -> Action:
-    seat = event.get("seat")
-    if type(seat) is int and 0 <= seat < players:
-        known = _DISCARDS.get((seat, event.get("card")))
+    seat, code = event.get("seat"), event.get("card")
+    if type(seat) is int and 0 <= seat < players and type(code) is str:
+        known = _DISCARDS.get((seat, code))
         if known is not None:
             return known
     return make_action("discard", parse_seat(event, players), parse_card(event))
