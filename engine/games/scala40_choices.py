@@ -17,13 +17,13 @@ import random
 from collections.abc import Hashable, Iterator
 from itertools import chain
 
-from engine.actions import Action, make_action
-from engine.cards import sorted_cards
+from engine.actions import Action
 from engine.errors import IllegalEvent
 from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
 from engine.games.scala40_events import DISCARD, STOCK
+from engine.games.scala40_hand import distinct_sorted, hand_meld_choices
 from engine.games.scala40_melds import MeldCheck, MeldError, build_meld
 from engine.games.scala40_state import OPENING, PLAY, Scala40State
 
@@ -36,26 +36,28 @@ class Scala40Choices(Scala40State):
             return []
         if not self.drawn:
             actions = [events.draw_action(seat, STOCK)]
-            if self.may_draw_discard(seat) is None:
+            if self.can_draw_discard(seat):
                 actions.append(events.draw_action(seat, DISCARD))
             return actions
+        actions = [events.discard_action(seat, card) for card in self.allowed_discards(seat)]
+        if self.opened[seat]:
+            actions += self._swaps_and_single_adds(seat)
+        return actions
+
+    def _swaps_and_single_adds(self, seat: int) -> list[Action]:
+        """The joker swaps and additions of one card of opened ``seat``, card by card."""
         hand = self.hands[seat]
+        guarded = self.must_use is not None
         actions = []
-        for card in sorted_cards(set(hand)):
-            if self.discard_ban(seat, card) is None:
-                actions.append(make_action("discard", seat, card))
-        if not self.opened[seat]:
-            return actions
-        for card in sorted_cards(set(hand)):
-            if not card.is_joker:
-                for index in play.swaps_for(card, self.melds):
-                    action = make_action("swap", seat, card, meld=index)
-                    if self._keeps_taken_usable(seat, swap=(index, card)):
-                        actions.append(action)
-            if len(hand) >= 2:
-                for index, slot in play.single_adds(card, self.melds):
-                    if self._keeps_taken_usable(seat, add=(index, (slot,))):
-                        actions.append(events.add_action(seat, index, (slot,)))
+        table = self.table_index()
+        for card in distinct_sorted(hand):
+            swaps, adds = table.plays((card,), len(hand) >= 2)
+            for index, _ in swaps:
+                if not guarded or self._keeps_taken_usable(seat, swap=(index, card)):
+                    actions.append(events.swap_action(seat, index, card))
+            for index, slot in adds:
+                if not guarded or self._keeps_taken_usable(seat, add=(index, (slot,))):
+                    actions.append(events.add_action(seat, index, (slot,)))
         return actions
 
     def _more_legal_actions(self, seat: int) -> Iterator[Action]:
@@ -126,35 +128,38 @@ class Scala40Choices(Scala40State):
         seat = self.turn
         hand = self.hands[seat]
         if not self.drawn:
-            if rng.random() < 0.5 and self.may_draw_discard(seat) is None:
+            if rng.random() < 0.5 and self.can_draw_discard(seat):
                 return events.draw_action(seat, DISCARD)
             return events.draw_action(seat, STOCK)
         taken = self.must_use
         if taken is not None:
-            uses = play.find_uses(taken, hand, self.melds)
+            uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
             return self._use_action(seat, uses[rng.randrange(len(uses))])
         if not self.opened[seat]:
             opening = play.find_open(hand, rng)
             if opening is not None:
                 return events.open_action(seat, [tuple(m.slots) for m in opening])
         else:
-            melds = [m for m in play.hand_melds(hand) if len(m.slots) < len(hand)]
+            size = len(hand)
+            melds = [c.meld for c in hand_meld_choices(hand) if c.size < size]
             if melds:
                 return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
-            others = [a for a in self._legal_actions(seat) if a.type != "discard"]
-            swaps = [a for a in others if a.type == "swap"]
+            # The swaps and single additions _legal_actions lists (no discard taken here,
+            # so none is refused for stranding it), drawn from as from that list.
+            swaps, adds = self.table_index().plays(distinct_sorted(hand), size >= 2)
             if swaps and rng.random() < 0.3:
-                return swaps[rng.randrange(len(swaps))]
-            adds = [a for a in others if a.type == "add"]
+                index, card = swaps[rng.randrange(len(swaps))]
+                return events.swap_action(seat, index, card)
             if adds:
-                return adds[rng.randrange(len(adds))]
-        discards = [c for c in sorted_cards(set(hand)) if self.discard_ban(seat, c) is None]
-        return make_action("discard", seat, discards[rng.randrange(len(discards))])
+                index, slot = adds[rng.randrange(len(adds))]
+                return events.add_action(seat, index, (slot,))
+        discards = self.allowed_discards(seat)
+        return events.discard_action(seat, discards[rng.randrange(len(discards))])
 
     def _use_action(self, seat: int, use: play.Use) -> Action:
         kind, index, slots = use
         if kind == "swap":
-            return make_action("swap", seat, slots[0][0], meld=index)
+            return events.swap_action(seat, index, slots[0][0])
         if kind == "add":
             return events.add_action(seat, index, slots)
         return events.meld_action(seat, slots)

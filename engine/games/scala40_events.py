@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, make_action
+from engine.cards import Card, french_deck
 from engine.errors import MalformedEvent
 from engine.game import Event, parse_card, parse_seat, require
 from engine.games.scala40_melds import MeldError, Slot, parse_token, token
@@ -46,6 +47,11 @@ def _tokens(event: Event, value: Any, what: str) -> tuple[str, ...]:
 
 
 def parse_draw(event: Event, players: int) -> Action:
+    seat, source = event.get("seat"), event.get("from")
+    if type(seat) is int and 0 <= seat < players and type(source) is str:
+        known = _DRAWS.get((seat, source))
+        if known is not None:
+            return known
     source = require(event, "from")
     if source not in (STOCK, DISCARD):
         raise MalformedEvent(message("malformed.from", value=repr(source)), event)
@@ -84,11 +90,41 @@ def parse_swap(event: Event, players: int) -> Action:
 
 
 def parse_discard(event: Event, players: int) -> Action:
+    seat, code = event.get("seat"), event.get("card")
+    if type(seat) is int and 0 <= seat < players and type(code) is str:
+        known = _DISCARDS.get((seat, code))
+        if known is not None:
+            return known
     return make_action("discard", parse_seat(event, players), parse_card(event))
 
 
 def draw_action(seat: int, source: str) -> Action:
+    known = _DRAWS.get((seat, source))
+    if known is not None:
+        return known
     return make_action("draw", seat, None, **{"from": source})
+
+
+def discard_action(seat: int, card: Card) -> Action:
+    known = _DISCARDS.get((seat, card.code))
+    if known is not None:
+        return known
+    return make_action("discard", seat, card)
+
+
+# Draws and discards are most of a game's events: each is made once and shared (an
+# Action is immutable). Keyed by seat and the event's own value (a card's code).
+_SEATS = range(6)
+_DRAWS: dict[tuple[object, object], Action] = {
+    (seat, source): make_action("draw", seat, None, **{"from": source})
+    for seat in _SEATS
+    for source in (STOCK, DISCARD)
+}
+_DISCARDS: dict[tuple[object, object], Action] = {
+    (seat, card.code): make_action("discard", seat, card)
+    for seat in _SEATS
+    for card in french_deck(jokers=2)
+}
 
 
 def meld_action(seat: int, slots: tuple[Slot, ...]) -> Action:
@@ -97,6 +133,10 @@ def meld_action(seat: int, slots: tuple[Slot, ...]) -> Action:
 
 def add_action(seat: int, index: int, slots: tuple[Slot, ...]) -> Action:
     return make_action("add", seat, None, cards=tuple(token(s) for s in slots), meld=index)
+
+
+def swap_action(seat: int, index: int, card: Card) -> Action:
+    return Action("swap", seat, card, (("meld", index),))
 
 
 def open_action(seat: int, melds: list[tuple[Slot, ...]]) -> Action:

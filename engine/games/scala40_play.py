@@ -11,80 +11,61 @@ choices and these helpers look for the rest when they are needed:
   of the hand (one of them may be a joker). The discard draw is allowed only when one
   exists, and no later move of the turn may leave none;
 - :func:`hand_melds` and :func:`find_open`: melds a hand can lay, and an opening of 40
-  or more, for the random player (which melds what it can).
+  or more, for the random player (which melds what it can), from
+  :mod:`engine.games.scala40_hand`.
+
+The questions about the table alone (which single cards and joker names each meld
+takes, whose joker a card may replace) are :class:`~engine.games.scala40_table.TableIndex`'s;
+the game keeps one per table and passes it in.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.cards import SUITS, Card
+from engine.games.scala40_hand import SEARCH_LIMIT, find_open, hand_melds, places_of
 from engine.games.scala40_melds import (
     ACE,
     LOW_ACE,
     SEQUENCE,
-    SET,
     Meld,
     MeldError,
     Slot,
     build_meld,
     card_at,
     extend_meld,
-    swap_joker,
 )
+from engine.games.scala40_table import TableIndex
 
-OPENING: int = 40
-SEARCH_LIMIT = 3_000
-"""Nodes the opening search visits at most (it gives up, not the player)."""
-
-
-def places_of(card: Card) -> tuple[int, ...]:
-    return (LOW_ACE, ACE) if card.rank == ACE else (card.rank,)
-
-
-def joker_names(meld: Meld) -> list[Card]:
-    """The names under which a joker could be added to ``meld`` (none if it has one)."""
-    if meld.joker is not None:
-        return []
-    if meld.kind == SET:
-        if len(meld.slots) >= 4:
-            return []
-        suits = {s.suit for _, s in meld.slots}
-        rank = meld.rank
-        return [card_at(suit, rank) for suit in SUITS if suit not in suits]
-    suit = meld.suit
-    assert suit is not None
-    names = []
-    if meld.low > LOW_ACE:
-        names.append(card_at(suit, meld.low - 1))
-    if meld.high < ACE:
-        names.append(card_at(suit, meld.high + 1))
-    return names
+__all__ = [
+    "SEARCH_LIMIT",
+    "Use",
+    "extends_a_meld",
+    "find_open",
+    "can_use",
+    "find_uses",
+    "hand_melds",
+    "places_of",
+    "single_adds",
+    "swaps_for",
+]
 
 
 def single_adds(card: Card, melds: Sequence[Meld]) -> list[tuple[int, Slot]]:
     """Every (meld index, slot) that lays ``card`` alone on a meld."""
-    found: list[tuple[int, Slot]] = []
-    for index, meld in enumerate(melds):
-        if card.is_joker:
-            for name in joker_names(meld):
-                slot = (card, name)
-                if _fits(meld, [slot]):
-                    found.append((index, slot))
-        elif _could_take(meld, card) and _fits(meld, [(card, card)]):
-            found.append((index, (card, card)))
-    return found
+    return TableIndex(melds).single_adds(card)
 
 
-def _could_take(meld: Meld, card: Card) -> bool:
-    if meld.kind == SET:
-        return card.rank == meld.rank and len(meld.slots) < 4
-    if card.suit != meld.suit:
-        return False
-    return any(p == meld.low - 1 or p == meld.high + 1 for p in places_of(card))
+def extends_a_meld(card: Card, melds: Sequence[Meld]) -> bool:
+    """Whether natural ``card`` could be added to a meld on the table."""
+    return TableIndex(melds).extends(card)
+
+
+def swaps_for(card: Card, melds: Sequence[Meld]) -> list[int]:
+    """The melds whose joker ``card`` may replace."""
+    return TableIndex(melds).swaps_for(card)
 
 
 def _fits(meld: Meld, slots: list[Slot]) -> bool:
@@ -95,24 +76,6 @@ def _fits(meld: Meld, slots: list[Slot]) -> bool:
     return True
 
 
-def extends_a_meld(card: Card, melds: Sequence[Meld]) -> bool:
-    """Whether natural ``card`` could be added to a meld on the table."""
-    return any(_could_take(m, card) and _fits(m, [(card, card)]) for m in melds)
-
-
-def swaps_for(card: Card, melds: Sequence[Meld]) -> list[int]:
-    """The melds whose joker ``card`` may replace."""
-    found = []
-    for index, meld in enumerate(melds):
-        if meld.joker is card:
-            try:
-                swap_joker(meld, card)
-            except MeldError:
-                continue
-            found.append(index)
-    return found
-
-
 # ---------------------------------------------------------------------- using a card
 
 
@@ -120,9 +83,18 @@ Use = tuple[str, int, tuple[Slot, ...]]
 """A way to use a card: ("add", meld, slots) | ("swap", meld, (slot,)) | ("meld", -1, slots)."""
 
 
-def find_uses(card: Card, hand: Sequence[Card], melds: Sequence[Meld], limit: int = 0) -> list[Use]:
+def find_uses(
+    card: Card,
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    limit: int = 0,
+    table: TableIndex | None = None,
+) -> list[Use]:
     """The ways to use ``card`` (held in ``hand``) this turn, leaving a card to discard;
-    at most ``limit`` of them when ``limit`` > 0."""
+    at most ``limit`` of them when ``limit`` > 0. ``table``: the index of ``melds``
+    when the caller keeps one."""
+    if table is None:
+        table = TableIndex(melds)
     uses: list[Use] = []
     size = len(hand)
 
@@ -130,12 +102,12 @@ def find_uses(card: Card, hand: Sequence[Card], melds: Sequence[Meld], limit: in
         return 0 < limit <= len(uses)
 
     if not card.is_joker:
-        for index in swaps_for(card, melds):
+        for index in table.swaps_for(card):
             uses.append(("swap", index, ((card, card),)))
             if enough():
                 return uses
     if size >= 2:
-        for index, slot in single_adds(card, melds):
+        for index, slot in table.single_adds(card):
             uses.append(("add", index, (slot,)))
             if enough():
                 return uses
@@ -154,6 +126,60 @@ def find_uses(card: Card, hand: Sequence[Card], melds: Sequence[Meld], limit: in
             if enough():
                 return uses
     return uses
+
+
+def can_use(
+    card: Card, hand: Sequence[Card], melds: Sequence[Meld], table: TableIndex | None = None
+) -> bool:
+    """Whether :func:`find_uses` finds a way to use ``card`` (held in ``hand``): the
+    cheapest questions first, and no use written out."""
+    if table is None:
+        table = TableIndex(melds)
+    size = len(hand)
+    if not card.is_joker and table.swaps_for(card):
+        return True
+    if size >= 2 and table.single_adds(card):
+        return True
+    others = list(hand)
+    others.remove(card)
+    if size >= 4 and _makes_a_meld_of_three(card, others):
+        return True
+    if not card.is_joker:
+        for meld in melds:
+            for slots in _bridges(card, others, meld):
+                if size - len(slots) >= 1:
+                    return True
+    return False
+
+
+def _makes_a_meld_of_three(card: Card, others: list[Card]) -> bool:
+    """Whether :func:`_melds_of_three` finds one, worked out from the ranks and places
+    held: a set needs two more suits of the rank (or one and a joker); a sequence the
+    two other places of a run of three through the card (or one of them and a joker)."""
+    if card.is_joker:
+        return next(_melds_of_three(card, others), None) is not None
+    rank, suit = card.rank, card.suit
+    joker = False
+    suits: set[str | None] = set()
+    places: set[int] = set()
+    for other in others:
+        if other.is_joker:
+            joker = True
+        elif other.rank == rank:
+            if other.suit != suit:
+                suits.add(other.suit)
+        elif other.suit == suit:
+            places.update(places_of(other))
+    if len(suits) >= 2 or (suits and joker):
+        return True
+    for place in places_of(card):
+        for low in (place - 2, place - 1, place):
+            if low < LOW_ACE or low + 2 > ACE:
+                continue
+            missing = sum(1 for p in (low, low + 1, low + 2) if p != place and p not in places)
+            if missing == 0 or (missing == 1 and joker):
+                return True
+    return False
 
 
 def _bridges(card: Card, others: list[Card], meld: Meld) -> list[tuple[Slot, ...]]:
@@ -191,9 +217,13 @@ def _bridges(card: Card, others: list[Card], meld: Meld) -> list[tuple[Slot, ...
     return found
 
 
-def _melds_of_three(card: Card, others: list[Card]) -> list[tuple[Slot, ...]]:
-    """3-card melds of ``card`` and two of ``others`` (a joker named to fit)."""
-    found: list[tuple[Slot, ...]] = []
+def _melds_of_three(card: Card, others: list[Card]) -> Iterator[tuple[Slot, ...]]:
+    """3-card melds of ``card`` and two of ``others`` (a joker named to fit), one by one
+    (the discard draw asks only whether there is one)."""
+    if not card.is_joker:
+        # A natural card melds only with jokers and cards of its rank or its suit.
+        rank, suit = card.rank, card.suit
+        others = [c for c in others if c.rank == rank or c.suit == suit or c.is_joker]
     seen: set[tuple[Card, Card]] = set()
     for x, y in combinations(others, 2):
         key = (x, y) if x <= y else (y, x)
@@ -216,8 +246,7 @@ def _melds_of_three(card: Card, others: list[Card]) -> list[tuple[Slot, ...]]:
                 meld = build_meld(_in_place_order(slots))
             except MeldError:
                 continue
-            found.append(tuple(meld.slots))
-    return found
+            yield tuple(meld.slots)
 
 
 def _close(naturals: list[Card]) -> bool:
@@ -258,117 +287,3 @@ def _in_place_order(slots: list[Slot]) -> list[Slot]:
     return sorted(
         slots, key=lambda s: (ACE if high else LOW_ACE) if s[1].rank == ACE else s[1].rank
     )
-
-
-# ---------------------------------------------------------------------- melds in a hand
-
-
-def hand_melds(hand: Sequence[Card]) -> list[Meld]:
-    """Melds ``hand`` can lay (not every one: sets of each rank, the longest runs, and
-    each of them completed or bridged by a joker)."""
-    joker = next((c for c in hand if c.is_joker), None)
-    naturals = sorted({c for c in hand if not c.is_joker})
-    candidates: list[list[Slot]] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, set[int]] = {}
-    for c in naturals:
-        by_rank.setdefault(c.rank, []).append(c)
-        assert c.suit is not None
-        by_suit.setdefault(c.suit, set()).update(places_of(c))
-    for rank, cards in by_rank.items():
-        slots = [(c, c) for c in cards]
-        if len(cards) >= 3:
-            candidates.append(slots)
-        if joker is not None and 2 <= len(cards) <= 3:
-            suits = {c.suit for c in cards}
-            missing = next(s for s in SUITS if s not in suits)
-            candidates.append([*slots, (joker, card_at(missing, rank))])
-    for suit, places in by_suit.items():
-        runs = _runs(sorted(places))
-        for run in runs:
-            if len(run) >= 3:
-                candidates.append([_natural(suit, p) for p in run])
-            if joker is not None and len(run) == 2:
-                low, high = run[0], run[-1]
-                if high < ACE:
-                    candidates.append(
-                        [*(_natural(suit, p) for p in run), (joker, card_at(suit, high + 1))]
-                    )
-                elif low > LOW_ACE:
-                    candidates.append(
-                        [(joker, card_at(suit, low - 1)), *(_natural(suit, p) for p in run)]
-                    )
-        if joker is not None:
-            for first, second in zip(runs, runs[1:], strict=False):
-                if second[0] - first[-1] == 2 and len(first) + len(second) >= 2:
-                    gap = (joker, card_at(suit, first[-1] + 1))
-                    candidates.append(
-                        [
-                            *(_natural(suit, p) for p in first),
-                            gap,
-                            *(_natural(suit, p) for p in second),
-                        ]
-                    )
-    melds = []
-    for slots in candidates:
-        try:
-            melds.append(build_meld(slots))
-        except MeldError:
-            continue
-    return melds
-
-
-def _natural(suit: str, place: int) -> Slot:
-    card = card_at(suit, place)
-    return (card, card)
-
-
-def _runs(places: list[int]) -> list[list[int]]:
-    runs: list[list[int]] = []
-    for p in places:
-        if runs and p == runs[-1][-1] + 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    for run in runs:
-        if run[0] == LOW_ACE and run[-1] == ACE:
-            run.pop()  # one ace cannot be both ends
-    return runs
-
-
-def held_cards(meld: Meld) -> Counter[Card]:
-    return Counter(held for held, _ in meld.slots)
-
-
-def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
-    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``."""
-    candidates = hand_melds(hand)
-    if not candidates or sum(m.value() for m in candidates) < OPENING:
-        return None
-    rng.shuffle(candidates)
-    available = Counter(hand)
-    visited = 0
-
-    def search(start: int, chosen: list[Meld], total: int, left: int) -> list[Meld] | None:
-        nonlocal visited
-        if total >= OPENING:
-            return list(chosen)
-        for index in range(start, len(candidates)):
-            visited += 1
-            if visited > SEARCH_LIMIT:
-                return None
-            meld = candidates[index]
-            need = held_cards(meld)
-            size = sum(need.values())
-            if size >= left or any(available[c] < n for c, n in need.items()):
-                continue
-            available.subtract(need)
-            chosen.append(meld)
-            found = search(index + 1, chosen, total + meld.value(), left - size)
-            chosen.pop()
-            available.update(need)
-            if found is not None:
-                return found
-        return None
-
-    return search(0, [], 0, len(hand))

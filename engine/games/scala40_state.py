@@ -23,7 +23,9 @@ from engine.flow import best_of
 from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
+from engine.games.scala40_hand import distinct_sorted
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
+from engine.games.scala40_table import TableIndex
 from engine.messages import Message, message
 
 PLAY: Final = "play"
@@ -37,6 +39,10 @@ OPENING: Final = 40
 class Scala40State(Game):
     """A Scala 40 game's state (set up here), the checks on it and the seat's view;
     the events that change it are :class:`~engine.games.scala40.Scala40`'s."""
+
+    # The index of the table last asked about: a cache (see table_index), at class
+    # level so that any state, even unpickled, has one.
+    _index: TableIndex | None = None
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -60,6 +66,21 @@ class Scala40State(Game):
         self.reshuffles = 0
         """Reshuffles in this deal so far."""
         self.last_hand: dict[str, Any] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_index", None)
+        return state
+
+    def table_index(self) -> TableIndex:
+        """What the melds on the table accept (:class:`TableIndex`), worked out again only
+        for the melds laid or changed since the last question. The melds are compared
+        by identity: a meld on the table is never changed in place, only replaced."""
+        index = self._index
+        if index is None or not index.is_for(self.melds):
+            index = TableIndex(self.melds, previous=index)
+            self._index = index
+        return index
 
     # ------------------------------------------------------------------ seats and asking
 
@@ -105,11 +126,18 @@ class Scala40State(Game):
             return message("scala40.draw.not_opened")
         if not self.pile:
             return message("scala40.draw.pile_empty")
-        top = self.pile[-1]
-        hand = [*self.hands[seat], top]
-        if not play.find_uses(top, hand, self.melds, limit=1):
-            return message("scala40.draw.unusable", cardname=top)
+        if not self._top_discard_usable(seat):
+            return message("scala40.draw.unusable", cardname=self.pile[-1])
         return None
+
+    def can_draw_discard(self, seat: int) -> bool:
+        """Whether ``seat`` may take the top discard now (:meth:`may_draw_discard`
+        without the reason: a random player asks every turn)."""
+        return self.opened[seat] and bool(self.pile) and self._top_discard_usable(seat)
+
+    def _top_discard_usable(self, seat: int) -> bool:
+        top = self.pile[-1]
+        return play.can_use(top, [*self.hands[seat], top], self.melds, self.table_index())
 
     def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
@@ -118,15 +146,26 @@ class Scala40State(Game):
             return message("scala40.discard.must_use", cardname=taken)
         if self.opened[seat]:
             return None
-        held = self.hands[seat]
-        if self._banned_before_opening(card) and not all(map(self._banned_before_opening, held)):
-            if card.is_joker:
-                return message("scala40.discard.joker_before_opening")
-            return message("scala40.discard.before_opening", cardname=card)
+        table = self.table_index()
+        if card.is_joker or table.extends(card):
+            held = self.hands[seat]
+            if any(not c.is_joker and not table.extends(c) for c in held):
+                if card.is_joker:
+                    return message("scala40.discard.joker_before_opening")
+                return message("scala40.discard.before_opening", cardname=card)
         return None
 
-    def _banned_before_opening(self, card: Card) -> bool:
-        return card.is_joker or play.extends_a_meld(card, self.melds)
+    def allowed_discards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` (to act, having drawn) may discard, in card order, each once:
+        :meth:`discard_ban` answered for the whole hand at once."""
+        if self.must_use is not None:
+            return []
+        held = distinct_sorted(self.hands[seat])
+        if self.opened[seat]:
+            return held
+        table = self.table_index()
+        free = [c for c in held if not c.is_joker and not table.extends(c)]
+        return free or held
 
     # ------------------------------------------------------------------ checks
 
@@ -170,11 +209,14 @@ class Scala40State(Game):
             }[action.type]
             raise self._breach(action, "opening", why)
 
-    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> Counter[Card]:
-        need: Counter[Card] = Counter(held for group in groups for held, _ in group)
-        have = Counter(self.hands[seat])
-        missing = need - have
-        if missing:
+    def _check_held(self, seat: int, groups: list[list[Slot]], action: Action) -> None:
+        need: dict[Card, int] = {}
+        for group in groups:
+            for held, _ in group:
+                need[held] = need.get(held, 0) + 1
+        hand = self.hands[seat]
+        if any(hand.count(card) < count for card, count in need.items()):
+            missing = Counter(need) - Counter(hand)
             raise CardNotHeld(
                 message(
                     "scala40.not_held",
@@ -186,9 +228,8 @@ class Scala40State(Game):
                 seat=seat,
                 event=action.to_event(),
             )
-        if sum(need.values()) >= len(self.hands[seat]):
+        if sum(need.values()) >= len(hand):
             raise self._breach(action, "last card", message("scala40.last_card"))
-        return need
 
     def _keeps_taken_usable(
         self,
@@ -221,7 +262,7 @@ class Scala40State(Game):
             hand.remove(card)
         if hand.count(taken) <= self.taken_keep:
             return True
-        return bool(play.find_uses(taken, hand, table, limit=1))
+        return play.can_use(taken, hand, table)
 
     def _refuse_if_stranded(self, action: Action, seat: int, **change: Any) -> None:
         if not self._keeps_taken_usable(seat, **change):

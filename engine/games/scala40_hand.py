@@ -1,0 +1,257 @@
+"""Melds a Scala 40 hand can lay, for the random player: :func:`hand_melds` and
+:func:`find_open` (an opening of 40 or more).
+
+Not every meld is listed: the sets of each rank (all its natural cards, or two or three
+of them and the hand's first joker), the longest runs of each suit, each run of two
+completed by the joker, and two runs one place apart bridged by it.
+
+**Cost.** The melds of a rank depend only on the rank's cards and the joker, those of a
+suit only on the places the suit holds (a 14-bit mask: an ace is places 1 and 14) and
+the joker; so each group's melds are built and checked once
+(:func:`~engine.games.scala40_melds.build_meld`), with their opening value and the
+cards they take, and then looked up (:func:`functools.lru_cache`, bounded). A call
+costs a pass over the hand and one look-up per rank and per suit held, whatever the
+runs; the opening search (:func:`find_open`) visits at most :data:`SEARCH_LIMIT` nodes.
+The melds found are shared between calls: callers read them, never change them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache, reduce
+from operator import or_
+from typing import Final
+
+from engine.cards import SUITS, Card, french_deck, sorted_cards
+from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
+
+OPENING: int = 40
+SEARCH_LIMIT = 3_000
+"""Nodes the opening search visits at most (it gives up, not the player)."""
+_GROUPS_KEPT = 8_192
+"""Groups (a rank's cards, a suit's places, with a joker or not) whose melds are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandMeld:
+    """A meld a hand can lay, with what it is worth toward an opening and the cards it
+    takes from the hand (``need``: card and copies; ``size``: how many in all)."""
+
+    meld: Meld
+    value: int
+    need: tuple[tuple[Card, int], ...]
+    size: int
+
+
+def places_of(card: Card) -> tuple[int, ...]:
+    return (LOW_ACE, ACE) if card.rank == ACE else (card.rank,)
+
+
+def _natural(suit: str, place: int) -> Slot:
+    card = card_at(suit, place)
+    return (card, card)
+
+
+def _checked(candidates: list[list[Slot]]) -> tuple[HandMeld, ...]:
+    found = []
+    for slots in candidates:
+        try:
+            meld = build_meld(slots)
+        except MeldError:
+            continue
+        need: dict[Card, int] = {}
+        for held, _ in meld.slots:
+            need[held] = need.get(held, 0) + 1
+        found.append(HandMeld(meld, meld.value(), tuple(need.items()), len(meld.slots)))
+    return tuple(found)
+
+
+@cache  # 13 ranks x 16 suit sets x (no joker, RJ, BJ): bounded
+def _rank_melds(rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The sets of the cards of ``rank`` in the suits ``suits`` (bit ``i`` for
+    ``SUITS[i]``) and ``joker``."""
+    cards = [card_at(suit, rank) for i, suit in enumerate(SUITS) if suits >> i & 1]
+    slots = [(c, c) for c in cards]
+    candidates = []
+    if len(cards) >= 3:
+        candidates.append(slots)
+    if joker is not None and 2 <= len(cards) <= 3:
+        missing = next(suit for i, suit in enumerate(SUITS) if not suits >> i & 1)
+        candidates.append([*slots, (joker, card_at(missing, rank))])
+    return _checked(candidates)
+
+
+@lru_cache(maxsize=_GROUPS_KEPT)
+def _suit_melds(suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The runs of ``suit`` on the ranks in ``ranks`` (bit ``r - 2`` for rank ``r``),
+    and with ``joker`` the runs of two completed and the gaps of one bridged."""
+    # Place p is bit p: a rank is its place, an ace both place 1 and 14.
+    runs = _runs(ranks << 2 | (ranks >> 12 & 1) << LOW_ACE)
+    found: list[HandMeld] = []
+    for low, high in runs:
+        if high - low >= 2 or (joker is not None and high - low == 1):
+            found += _run_melds(suit, low, high, joker)
+    if joker is not None:
+        for first, second in zip(runs, runs[1:], strict=False):
+            if second[0] - first[1] == 2:
+                found += _gap_melds(suit, first, second, joker)
+    return tuple(found)
+
+
+@cache  # 4 suits x 105 runs x (no joker, RJ, BJ): bounded
+def _run_melds(suit: str, low: int, high: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The run of ``suit`` from place ``low`` to ``high``: itself when three or more
+    long, completed by ``joker`` (above, else below) when two long."""
+    run = [_natural(suit, p) for p in range(low, high + 1)]
+    if len(run) >= 3:
+        return _checked([run])
+    if joker is None:
+        return ()
+    if high < ACE:
+        return _checked([[*run, (joker, card_at(suit, high + 1))]])
+    if low > LOW_ACE:
+        return _checked([[(joker, card_at(suit, low - 1)), *run]])
+    return ()
+
+
+@cache  # 4 suits x the pairs of runs one place apart x RJ, BJ: bounded
+def _gap_melds(
+    suit: str, first: tuple[int, int], second: tuple[int, int], joker: Card
+) -> tuple[HandMeld, ...]:
+    """Two runs of ``suit`` one place apart, ``joker`` in the gap."""
+    gap = (joker, card_at(suit, first[1] + 1))
+    return _checked(
+        [
+            [
+                *(_natural(suit, p) for p in range(first[0], first[1] + 1)),
+                gap,
+                *(_natural(suit, p) for p in range(second[0], second[1] + 1)),
+            ]
+        ]
+    )
+
+
+@cache  # 2**13 place sets (an ace is two places, both or neither)
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """The runs of places in ``mask``, (lowest, highest) each, in order; a run from
+    place 1 to 14 ends at 13 (one ace cannot be both ends)."""
+    runs: list[list[int]] = []
+    for p in range(LOW_ACE, ACE + 1):
+        if mask >> p & 1:
+            if runs and p == runs[-1][1] + 1:
+                runs[-1][1] = p
+            else:
+                runs.append([p, p])
+    return tuple((low, ACE - 1 if (low, high) == (LOW_ACE, ACE) else high) for low, high in runs)
+
+
+_DECK: Final = sorted_cards(french_deck(jokers=2))
+_DISPLAY_ORDER: Final = {card: place for place, card in enumerate(_DECK)}
+_BIT: Final = {card: 1 << place for place, card in enumerate(_DECK)}
+"""A bit per card, in display order: suit by suit (13 bits each, two to ace), then the
+red and the black joker."""
+_RANKS: Final = (1 << 13) - 1
+_RED_JOKER, _BLACK_JOKER = _DECK[-2:]
+_JOKERS: Final = _BIT[_RED_JOKER] | _BIT[_BLACK_JOKER]
+
+
+def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
+    """Each card of ``cards`` once, in display order (:func:`~engine.cards.sorted_cards`)."""
+    return sorted(set(cards), key=_DISPLAY_ORDER.__getitem__)
+
+
+def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
+    jokers = held & _JOKERS
+    if not jokers:
+        return None
+    if jokers != _JOKERS:
+        return _RED_JOKER if jokers == _BIT[_RED_JOKER] else _BLACK_JOKER
+    return _RED_JOKER if hand.index(_RED_JOKER) < hand.index(_BLACK_JOKER) else _BLACK_JOKER
+
+
+def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
+    """The melds of :func:`hand_melds` with their values and the cards they take: the
+    sets rank by rank (ranks in the order the sorted hand first shows them), then the
+    runs suit by suit.
+
+    The hand is read as one bit per card held (copies are alike here); a suit's 13
+    bits are its ranks, and the ranks held in two or three suits are a few ANDs."""
+    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
+    joker = _first_joker(hand, held)
+    s, h, d, c = held & _RANKS, held >> 13 & _RANKS, held >> 26 & _RANKS, held >> 39 & _RANKS
+    if joker is None:
+        grouped = s & h & (d | c) | (s | h) & d & c
+    else:
+        grouped = s & (h | d | c) | h & (d | c) | d & c
+    found: list[HandMeld] = []
+    if grouped:
+        ranks = []
+        while grouped:
+            bit = grouped & -grouped
+            grouped ^= bit
+            suits = (1 if s & bit else 0) | (2 if h & bit else 0)
+            suits |= (4 if d & bit else 0) | (8 if c & bit else 0)
+            # The sorted hand shows a rank first in its lowest suit.
+            ranks.append(((suits & -suits), bit.bit_length() + 1, suits))
+        for _, rank, suits in sorted(ranks):
+            found += _rank_melds(rank, suits, joker)
+    if s:
+        found += _suit_melds("S", s, joker)
+    if h:
+        found += _suit_melds("H", h, joker)
+    if d:
+        found += _suit_melds("D", d, joker)
+    if c:
+        found += _suit_melds("C", c, joker)
+    return found
+
+
+def hand_melds(hand: Sequence[Card]) -> list[Meld]:
+    """Melds ``hand`` can lay (not every one: see the module's note)."""
+    return [choice.meld for choice in hand_meld_choices(hand)]
+
+
+def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
+    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``."""
+    candidates = hand_meld_choices(hand)
+    if not candidates or sum(m.value for m in candidates) < OPENING:
+        return None
+    rng.shuffle(candidates)
+    # reach[i]: what the candidates from i on are worth together, a bound on what any
+    # choice among them adds: a branch that cannot reach the opening is not entered.
+    reach = [0] * (len(candidates) + 1)
+    for index in range(len(candidates) - 1, -1, -1):
+        reach[index] = reach[index + 1] + candidates[index].value
+    available: dict[Card, int] = {}
+    for card in hand:
+        available[card] = available.get(card, 0) + 1
+    visited = 0
+
+    def search(start: int, chosen: list[Meld], total: int, left: int) -> list[Meld] | None:
+        nonlocal visited
+        if total >= OPENING:
+            return list(chosen)
+        for index in range(start, len(candidates)):
+            if total + reach[index] < OPENING:
+                return None
+            visited += 1
+            if visited > SEARCH_LIMIT:
+                return None
+            choice = candidates[index]
+            need = choice.need
+            if choice.size >= left or any(available[c] < n for c, n in need):
+                continue
+            for c, n in need:
+                available[c] -= n
+            chosen.append(choice.meld)
+            found = search(index + 1, chosen, total + choice.value, left - choice.size)
+            chosen.pop()
+            for c, n in need:
+                available[c] += n
+            if found is not None:
+                return found
+        return None
+
+    return search(0, [], 0, len(hand))

@@ -1,0 +1,156 @@
+"""What the melds on a Scala 40 table accept, worked out once per meld.
+
+Every question a turn asks about the table — may this card be laid alone on a meld,
+does it extend one (so it may not be discarded before opening), whose joker may it
+replace — used to try each meld on the table in turn, for every card of the hand,
+several times a turn. The table changes far less often than those questions are asked
+(an opening, a meld, an addition or a swap), so :class:`TableIndex` answers them from
+tables, and each meld's part of them (:class:`MeldAccepts`) is worked out once, when
+the meld is laid or changed, by the rules of
+:mod:`~engine.games.scala40_melds` for one card:
+
+- a set of three takes the missing suits' cards of its rank, and a joker named as one
+  of them; a set of four nothing;
+- a sequence takes the card just below its lowest place and just above its highest
+  (an ace at place 1 or 14), and a joker named as either — but a natural ace never
+  goes at one end when a natural ace holds the other;
+- a joker goes only on a meld without one;
+- the card a meld's joker stands for may replace it, unless the meld is the sequence
+  of 14 (ace to ace: the swap would put a natural ace at both ends).
+
+Looking a card up then costs a dictionary look-up, and a changed table the work of its
+changed melds. The tests check every answer against
+:func:`~engine.games.scala40_melds.extend_meld` and
+:func:`~engine.games.scala40_melds.swap_joker` tried on every card.
+:meth:`engine.games.scala40_state.Scala40State.table_index` keeps one per table.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.cards import SUITS, Card
+from engine.games.scala40_melds import ACE, LOW_ACE, SET, Meld, Slot, card_at
+
+_NOTHING: Final[tuple[()]] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MeldAccepts:
+    """What one meld accepts: the natural cards that fit it alone (each once), the
+    names a joker may take on it (none when it has a joker), and the card that may
+    replace its joker (``None``: no joker, or no swap allowed)."""
+
+    cards: tuple[Card, ...]
+    joker_names: tuple[Card, ...]
+    swap: Card | None
+
+    @classmethod
+    def of(cls, meld: Meld) -> MeldAccepts:
+        named = meld.joker
+        if meld.kind == SET:
+            if len(meld.slots) >= 4:
+                return cls((), (), named)
+            present = {stands.suit for _, stands in meld.slots}
+            cards = tuple(card_at(suit, meld.rank) for suit in SUITS if suit not in present)
+            return cls(cards, cards if named is None else (), named)
+        suit = meld.suit
+        assert suit is not None
+        low, high = meld.low, meld.high
+        # A sequence from 2 to king names the ace twice, below and above: as a joker's
+        # names it is listed twice (it always was), as a card once.
+        names = []
+        if low > LOW_ACE:
+            names.append(card_at(suit, low - 1))
+        if high < ACE:
+            names.append(card_at(suit, high + 1))
+        cards = tuple(dict.fromkeys(names))
+        if low == LOW_ACE and not meld.slots[0][0].is_joker:
+            cards = tuple(c for c in cards if c.rank != ACE)
+        if high == ACE and not meld.slots[-1][0].is_joker:
+            cards = tuple(c for c in cards if c.rank != ACE)
+        if named is not None:
+            return cls(cards, (), None if low == LOW_ACE and high == ACE else named)
+        return cls(cards, tuple(names), None)
+
+
+class TableIndex:
+    """The answers about the melds ``melds`` (a table's, in order) that a turn asks:
+    single cards that fit each meld, joker names, and jokers that may be swapped.
+
+    ``previous``: the index of an earlier table; the melds it shares with this one at
+    the same place (the same objects: a meld is replaced, never changed) are not
+    worked out again, so a turn's addition costs the checks of one meld."""
+
+    __slots__ = ("_adds", "_joker_names", "_melds", "_parts", "_swaps")
+    _melds: tuple[Meld, ...]
+    _parts: list[MeldAccepts]
+
+    def __init__(self, melds: Sequence[Meld], previous: TableIndex | None = None) -> None:
+        self._melds = tuple(melds)
+        known: tuple[Meld, ...] = previous._melds if previous is not None else ()
+        parts: list[MeldAccepts] = []
+        adds: dict[Card, list[tuple[int, Slot]]] = {}
+        joker_names: list[tuple[int, Card]] = []
+        swaps: dict[Card, list[int]] = {}
+        for index, meld in enumerate(self._melds):
+            if index < len(known) and known[index] is meld:
+                assert previous is not None
+                part = previous._parts[index]
+            else:
+                part = MeldAccepts.of(meld)
+            parts.append(part)
+            for card in part.cards:
+                adds.setdefault(card, []).append((index, (card, card)))
+            for name in part.joker_names:
+                joker_names.append((index, name))
+            if part.swap is not None:
+                swaps.setdefault(part.swap, []).append(index)
+        self._parts = parts
+        self._adds = adds
+        self._joker_names = joker_names
+        self._swaps = swaps
+
+    def is_for(self, melds: Sequence[Meld]) -> bool:
+        """Whether this is the index of ``melds`` (the same meld objects, in order)."""
+        known = self._melds
+        return len(known) == len(melds) and all(map(operator.is_, known, melds))
+
+    def single_adds(self, card: Card) -> list[tuple[int, Slot]]:
+        """Every (meld index, slot) that lays ``card`` alone on a meld, by meld index (a
+        joker under each name that fits)."""
+        if card.is_joker:
+            return [(index, (card, name)) for index, name in self._joker_names]
+        return list(self._adds.get(card, _NOTHING))
+
+    def extends(self, card: Card) -> bool:
+        """Whether natural ``card`` could be laid alone on a meld on the table."""
+        return card in self._adds
+
+    def plays(
+        self, held: Sequence[Card], singles: bool
+    ) -> tuple[list[tuple[int, Card]], list[tuple[int, Slot]]]:
+        """The joker swaps (meld index, card) and, when ``singles``, the additions of one
+        card (meld index, slot) that the cards ``held`` (each once, in the order to list
+        them) allow."""
+        swaps: list[tuple[int, Card]] = []
+        adds: list[tuple[int, Slot]] = []
+        swaps_of, adds_of = self._swaps, self._adds
+        for card in held:
+            if card.is_joker:
+                if singles:
+                    adds += [(index, (card, name)) for index, name in self._joker_names]
+                continue
+            indices = swaps_of.get(card)
+            if indices is not None:
+                swaps += [(index, card) for index in indices]
+            if singles:
+                adds += adds_of.get(card, _NOTHING)
+        return swaps, adds
+
+    def swaps_for(self, card: Card) -> list[int]:
+        """The melds whose joker natural ``card`` may replace."""
+        return list(self._swaps.get(card, _NOTHING))
