@@ -266,9 +266,19 @@ class Scopa(Game):
         if self.phase != PLAY or seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
         args = action.args
-        taken: tuple[Card, ...] = args[0][1] if args else ()
-        if not is_legal_play(self.table, card, taken):
-            problem = capture_problem(self.table, card, taken)
+        table = self.table
+        if args:
+            taken: tuple[Card, ...] = args[0][1]
+            legal = is_legal_play(table, card, taken)
+        else:
+            taken = ()
+            # A lay: no set of table cards (a single one included) adds up to the card.
+            reachable = 1
+            for c in table:
+                reachable |= reachable << VALUE[c]
+            legal = not reachable >> VALUE[card] & 1
+        if not legal:
+            problem = capture_problem(table, card, taken)
             assert problem is not None
             raise self._breach(action, *problem)
 
@@ -276,7 +286,6 @@ class Scopa(Game):
         hand.remove(card)
         self.in_hands -= 1
         self.plays_left -= 1
-        table = self.table
         swept = False
         if taken:
             side = seat % 2 if self.teams else seat
