@@ -15,7 +15,7 @@ from engine.actions import Action
 from engine.cards import Card, italian_deck, sorted_cards
 from engine.errors import MalformedEvent
 from engine.events import Event, parse_card, parse_cards, parse_seat
-from engine.games.scopa_rules import VALUE, can_sum_to, same_value_or_sum
+from engine.games.scopa_rules import VALUE, can_sum_to, sums_to
 from engine.messages import Message, message
 from engine.tricks import play_action
 
@@ -25,6 +25,7 @@ _CAPTURES: dict[tuple[int, Card, tuple[Card, ...]], Action] = {}
 CAPTURES_BY_JSON: dict[tuple[int, str, tuple[str, ...]], Action] = {}
 """The interned capture actions keyed by their JSON fields (seat, card code, capture
 codes as written), filled by the parser."""
+Positions = tuple[tuple[int, ...], ...]
 CACHE_LIMIT: Final = 200_000
 """Capture actions are interned (replaying is then mostly dictionary look-ups); the
 caches are emptied if they ever hold this many."""
@@ -67,21 +68,48 @@ def parse_play(event: Event, players: int) -> Action:
     return action
 
 
+_SUM_POSITIONS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+"""For the values of a table's cards in display order and a target value: where the
+sets adding up to it lie (positions, as :func:`sums_to` finds them and in its order).
+Tables of few cards repeat their values often, so playouts mostly look them up."""
+
+
+def _sum_positions(ordered: list[Card], values: tuple[int, ...], target: int) -> Positions:
+    key = (values, target)
+    found = _SUM_POSITIONS.get(key)
+    if found is None:
+        if len(_SUM_POSITIONS) >= CACHE_LIMIT:
+            _SUM_POSITIONS.clear()
+        found = tuple(
+            tuple(map(ordered.index, taken)) for taken in sums_to(ordered, target, ordered=True)
+        )
+        _SUM_POSITIONS[key] = found
+    return found
+
+
 def legal_plays(seat: int, hand: Sequence[Card], table: Sequence[Card]) -> list[Action]:
     """Every play of ``seat`` holding ``hand``: each card laid, or with each capture it
     may make (every distinct one), cards and captures in display order."""
     actions: list[Action] = []
-    by_value: dict[int, list[tuple[Card, ...]]] = {}
     ordered = sorted_cards(table)
+    values = tuple(map(VALUE.__getitem__, ordered))
+    reachable = 1  # bit k set: some set of table cards adds up to k
+    for worth in values:
+        reachable |= reachable << worth
     for card in sorted_cards(hand):
         worth = VALUE[card]
-        captures = by_value.get(worth)
-        if captures is None:
-            captures = by_value[worth] = same_value_or_sum(ordered, worth, ordered=True)
-        if captures:
-            actions.extend(capture_action(seat, card, taken) for taken in captures)
-        else:
+        if not reachable >> worth & 1:
             actions.append(play_action(seat, card))
+        elif worth in values:  # the cards of the same value, each on its own
+            actions.extend(
+                capture_action(seat, card, (ordered[index],))
+                for index, each in enumerate(values)
+                if each == worth
+            )
+        else:
+            for positions in _sum_positions(ordered, values, worth):
+                taken = tuple(map(ordered.__getitem__, positions))
+                actions.append(capture_action(seat, card, taken))
     return actions
 
 
