@@ -238,23 +238,22 @@ class Scopa(Game):
 
     @parser("play")
     def _parse_play(self, event: Event) -> Action:
-        seat = event.get("seat")
-        code = event.get("card")
-        raw = event.get("capture")
         # Hot path of replays: a well-formed play is one dictionary look-up (the
         # seat's type is checked first, as True would find seat 1's plays).
-        if type(seat) is int and 0 <= seat < self.players and type(code) is str:
-            if raw is None or raw == []:
-                lay = LAYS_BY_JSON.get((seat, code))
-                if lay is not None:
-                    return lay
-            elif type(raw) is list:
-                try:
-                    action = CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
-                except TypeError:  # an unhashable capture item: parsed below
+        seat = event.get("seat")
+        if type(seat) is int and 0 <= seat < self.players:
+            raw = event.get("capture")
+            try:
+                if raw is None or raw == []:
+                    action = LAYS_BY_JSON.get((seat, event.get("card")))
+                elif type(raw) is list:
+                    action = CAPTURES_BY_JSON.get((seat, event.get("card"), tuple(raw)))
+                else:
                     action = None
-                if action is not None:
-                    return action
+            except TypeError:  # an unhashable card or capture item: explained below
+                action = None
+            if action is not None:
+                return action
         return parse_play(event, self.players)
 
     @applier("play")
