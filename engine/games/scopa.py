@@ -238,16 +238,16 @@ class Scopa(Game):
 
     @parser("play")
     def _parse_play(self, event: Event) -> Action:
-        # Hot path of replays: a well-formed play is one dictionary look-up (the
-        # seat's type is checked first, as True would find seat 1's plays).
+        # Hot path of replays: one look-up (the seat's type first: True finds seat 1).
         seat = event.get("seat")
         if type(seat) is int and 0 <= seat < self.players:
             raw = event.get("capture")
+            code: Any = event.get("card")  # anything but a card code finds nothing
             try:
                 if raw is None or raw == []:
-                    action = LAYS_BY_JSON.get((seat, event.get("card")))
+                    action = LAYS_BY_JSON.get((seat, code))
                 elif type(raw) is list:
-                    action = CAPTURES_BY_JSON.get((seat, event.get("card"), tuple(raw)))
+                    action = CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
                 else:
                     action = None
             except TypeError:  # an unhashable card or capture item: explained below
