@@ -59,25 +59,24 @@ from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import Card, italian_deck, sorted_cards
-from engine.errors import MalformedEvent, RuleViolation
+from engine.errors import RuleViolation
 from engine.game import (
     Event,
     Game,
     applier,
-    parse_card,
-    parse_cards,
     parse_int_list,
-    parse_seat,
     parse_side,
     parser,
     tally_action,
 )
 from engine.games import scopa_sheet
 from engine.games.scopa_captures import (
-    CACHE_LIMIT,
     CAPTURES_BY_JSON,
+    LAYS_BY_JSON,
     capture_problem,
+    is_legal_play,
     legal_plays,
+    parse_play,
 )
 from engine.games.scopa_captures import capture_action as capture_action  # re-exported
 from engine.games.scopa_rules import DECK_SIZE as DECK_SIZE  # re-exported
@@ -93,7 +92,6 @@ from engine.games.scopa_rules import (
 from engine.games.scopa_tally import tally_problem
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tricks import play_action
 
 PLAY: Final = "play"
 HAND_SIZE: Final = 3
@@ -240,47 +238,53 @@ class Scopa(Game):
 
     @parser("play")
     def _parse_play(self, event: Event) -> Action:
+        # Hot path of replays: one look-up (the seat's type first: True finds seat 1).
         seat = event.get("seat")
-        code = event.get("card")
-        raw = event.get("capture")
-        if type(seat) is int and 0 <= seat < self.players and type(code) is str:
-            if not raw:
+        if type(seat) is int and 0 <= seat < self.players:
+            raw = event.get("capture")
+            code: Any = event.get("card")  # anything but a card code finds nothing
+            try:
                 if raw is None or raw == []:
-                    card = parse_card(event)
-                    return play_action(seat, card)
-            elif type(raw) is list and all(type(c) is str for c in raw):
-                action = CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
-                if action is not None:
-                    return action
-        seat = parse_seat(event, self.players)
-        card = parse_card(event)
-        if raw is None or raw == []:
-            return play_action(seat, card)
-        taken = parse_cards(event, "capture")
-        if len(set(taken)) != len(taken):
-            twice = sorted({c.code for c in taken if taken.count(c) > 1})
-            raise MalformedEvent(message("scopa.malformed.capture_twice", cards=twice), event)
-        action = capture_action(seat, card, tuple(sorted_cards(taken)))
-        if len(CAPTURES_BY_JSON) < CACHE_LIMIT:
-            CAPTURES_BY_JSON[(seat, card.code, tuple(raw))] = action
-        return action
+                    action = LAYS_BY_JSON.get((seat, code))
+                elif type(raw) is list:
+                    action = CAPTURES_BY_JSON.get((seat, code, tuple(raw)))
+                else:
+                    action = None
+            except TypeError:  # an unhashable card or capture item: explained below
+                action = None
+            if action is not None:
+                return action
+        return parse_play(event, self.players)
 
     @applier("play")
     def _apply_play(self, action: Action) -> None:
-        assert action.seat is not None
-        hand = self.hands[action.seat]
-        seat, card = self._check_card_play(action, PLAY, self.turn, hand)
+        seat = action.seat
+        card = action.card
+        assert seat is not None and card is not None
+        hand = self.hands[seat]
+        if self.phase != PLAY or seat != self.turn or card not in hand:
+            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
         args = action.args
-        taken: tuple[Card, ...] = args[0][1] if args else ()
-        problem = capture_problem(self.table, card, taken)
-        if problem is not None:
+        table = self.table
+        if args:
+            taken: tuple[Card, ...] = args[0][1]
+            legal = is_legal_play(table, card, taken)
+        else:
+            taken = ()
+            # A lay: no set of table cards (a single one included) adds up to the card.
+            reachable = 1
+            for c in table:
+                reachable |= reachable << VALUE[c]
+            legal = not reachable >> VALUE[card] & 1
+        if not legal:
+            problem = capture_problem(table, card, taken)
+            assert problem is not None
             raise self._breach(action, *problem)
 
         # Legal: apply it.
         hand.remove(card)
         self.in_hands -= 1
         self.plays_left -= 1
-        table = self.table
         swept = False
         if taken:
             side = seat % 2 if self.teams else seat

@@ -13,7 +13,7 @@ and the score-sheet ``tally`` so that both score a round the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -144,30 +144,58 @@ class RoundCount:
         }
 
 
-def primiera(pile: Sequence[Card], needs_all_suits: bool = False) -> int:
+_SUIT_SLOT: Final = {"S": 0, "H": 1, "D": 2, "C": 3}
+BIT: Final[dict[Card, int]] = {
+    c: 1 << (10 * _SUIT_SLOT[str(c.suit)] + v - 1) for c, v in VALUE.items()
+}
+"""A card as one bit of a pile's mask: ten bits per suit (S, H, D, C), by value."""
+_SUIT_BITS: Final = 1023
+_COIN_SHIFT: Final = 10 * _SUIT_SLOT[COINS]
+_BEST_IN_SUIT: Final = tuple(
+    max((_PRIMIERA_OF_VALUE[v] for v in range(1, 11) if held >> (v - 1) & 1), default=0)
+    for held in range(_SUIT_BITS + 1)
+)
+"""For the ten bits of one suit's values held, the best primiera worth among them."""
+
+
+def pile_mask(pile: Iterable[Card]) -> int:
+    """The cards of ``pile`` as bits (:data:`BIT`)."""
+    return sum(map(BIT.__getitem__, pile))
+
+
+def _mask_primiera(mask: int, needs_all_suits: bool) -> int:
+    best = _BEST_IN_SUIT
+    worths = (
+        best[mask & _SUIT_BITS],
+        best[mask >> 10 & _SUIT_BITS],
+        best[mask >> 20 & _SUIT_BITS],
+        best[mask >> 30],
+    )
+    if needs_all_suits and 0 in worths:
+        return 0
+    return sum(worths)
+
+
+def primiera(pile: Iterable[Card], needs_all_suits: bool = False) -> int:
     """The primiera of a pile: the sum over the four suits of its best card's worth (a
     lacking suit adds 0; with ``needs_all_suits``, a pile lacking a suit has 0)."""
-    best: dict[str | None, int] = {}
-    for c in pile:
-        worth = PRIMIERA[c]
-        if worth > best.get(c.suit, 0):
-            best[c.suit] = worth
-    if needs_all_suits and len(best) < 4:
-        return 0
-    return sum(best.values())
+    return _mask_primiera(pile_mask(set(pile)), needs_all_suits)
 
 
 def count_piles(
     piles: Sequence[Sequence[Card]], scope: Sequence[int], needs_all_suits: bool = False
 ) -> RoundCount:
     """Count the captured ``piles`` (one per side) of a finished round."""
-    settebello = next((side for side, pile in enumerate(piles) if SETTEBELLO in pile), None)
+    # A pile holds each card once, so its cards add up to a mask as bits.
+    masks = [pile_mask(pile) for pile in piles]
+    settebello_bit = BIT[SETTEBELLO]
+    settebello = next((side for side, mask in enumerate(masks) if mask & settebello_bit), None)
     return RoundCount(
         cards=tuple(len(pile) for pile in piles),
-        coins=tuple(sum(1 for c in pile if c.suit == COINS) for pile in piles),
+        coins=tuple((mask >> _COIN_SHIFT & _SUIT_BITS).bit_count() for mask in masks),
         scope=tuple(scope),
         settebello=settebello,
-        primiera=tuple(primiera(pile, needs_all_suits) for pile in piles),
+        primiera=tuple(_mask_primiera(mask, needs_all_suits) for mask in masks),
     )
 
 
@@ -195,5 +223,5 @@ def round_points(count: RoundCount) -> tuple[list[int], dict[str, list[int]]]:
         "primiera": primiera_points,
         "scope": list(count.scope),
     }
-    points = [sum(part[side] for part in components.values()) for side in range(sides)]
+    points = [sum(parts) for parts in zip(*components.values(), strict=True)]
     return points, components
