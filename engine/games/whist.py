@@ -146,13 +146,14 @@ class Whist(TrickGame):
             *in_suit["C"].values(),
         ]
 
-    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
-        if self.phase == PLAY and (seat is None or seat == turn):
-            # The hot path of random playouts: choice(plays) draws as randrange(len)
-            # did (both are _randbelow(len)): the same seed plays the same game.
+        if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
+            # The hot path of random playouts, one call short of FlowEvents' (which
+            # checks ``adjourned`` and asks _random_action): the same legal plays and
+            # the same draw (choice is randrange(len)'s _randbelow(len)).
             return rng.choice(self._legal_plays(turn))
-        return super()._random_action(rng, seat)
+        return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
         self._book_trick(winning_seat(self.trick, self.trump))
