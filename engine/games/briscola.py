@@ -42,12 +42,18 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.actions import Action
-from engine.cards import ITALIAN_RANKS, Card, italian_deck
+from engine.cards import ITALIAN_RANKS, Card, display_order, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop, worth_words
-from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
+from engine.tricks import (
+    PLAY,
+    TrickGame,
+    plays_of,
+    strength_table,
+    winning_seat_by_strength,
+)
 
 HAND_SIZE = 3
 TOTAL_POINTS = 120
@@ -175,7 +181,7 @@ class Briscola(TrickGame):
         return None  # no obligation to follow suit
 
     def _legal_plays(self, seat: int) -> list[Action]:
-        return [play_action(seat, c) for c in sorted(self.hands[seat])]
+        return plays_of(seat, sorted(self.hands[seat], key=display_order))
 
     def _trick_winner(self, trick: list[tuple[int, Card]]) -> int:
         return winning_seat_by_strength(trick, self.trump, STRENGTH)

@@ -33,7 +33,7 @@ from engine.games.italian_whist_rules import (
     suit_to_follow,
 )
 from engine.messages import message
-from engine.tricks import PLAY, TrickGame, play_action
+from engine.tricks import PLAY, TrickGame, play_action, plays_of
 
 
 class ItalianWhistChoices(TrickGame):
@@ -62,7 +62,7 @@ class ItalianWhistChoices(TrickGame):
         return sorted_cards(hand)
 
     def _legal_plays(self, seat: int) -> list[Action]:
-        return [play_action(seat, c) for c in self._playable(seat)]
+        return plays_of(seat, self._playable(seat))
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase

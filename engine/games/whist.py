@@ -10,16 +10,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import Card, french_deck
+from engine.cards import SUITS, Card, display_order, french_deck
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
-from engine.tricks import PLAY, TrickGame
+from engine.tricks import CARDS_OF_SUIT, PLAY, PLAYS_OF_SEAT, TrickGame, winning_seat
 
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
@@ -63,6 +64,14 @@ class Whist(TrickGame):
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
         self.trump_card: Card | None = None
+        self._in_suit: list[dict[str | None, dict[Card, Action]]] | None = None
+        """Per seat and suit, the seat's cards of that suit (in display order) and their
+        play actions: the same cards as ``hands`` (kept beside them, as every game's
+        code reads hands as sets), so that listing the legal plays needs no sort and
+        no scan. Made on the first legal-play question of a deal (``None`` until then),
+        so that a replay, which asks none, does not pay for it. Dicts, not lists: a
+        card leaves by its hash, where a list's ``remove`` would compare it with the
+        cards before it (Python-level comparisons, slow)."""
 
     @property
     def team_game(self) -> bool:
@@ -73,12 +82,85 @@ class Whist(TrickGame):
 
     def _deal(self, deck: list[Card]) -> None:
         first = self.dealer + 1
-        self.hands = [set() for _ in range(4)]
-        for index, dealt in enumerate(deck):
-            self.hands[(first + index) % 4].add(dealt)
+        # Seat s gets deck[i] for every i with (first + i) % 4 == s: one slice each.
+        self.hands = [set(deck[(seat - first) % 4 :: 4]) for seat in range(4)]
+        self._in_suit = None  # made when a legal play is first asked for
         self.trump_card = deck[-1]
         self.trump = self.trump_card.suit
         self._start_hand(first % 4)
+
+    # ------------------------------------------------------------------ play (hot path)
+
+    def _apply_play(self, action: Action) -> None:
+        # TrickGame's play, keeping the per-suit dicts (once made) beside the hand sets.
+        seat = action.seat
+        card = action.card
+        assert seat is not None and card is not None
+        hand = self.hands[seat]
+        if self.phase != PLAY or seat != self.turn or card not in hand:
+            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
+        in_suits = self._in_suit
+        trick = self.trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led and (
+                in_suits[seat][led]
+                if in_suits is not None
+                else not hand.isdisjoint(CARDS_OF_SUIT[led])
+            ):
+                assert led is not None
+                raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
+        hand.remove(card)
+        if in_suits is not None:
+            del in_suits[seat][card.suit][card]
+        trick.append((seat, card))
+        if len(trick) == 4:
+            self._trick_complete()
+        else:
+            self.turn = (seat + 1) % 4
+
+    def _in_suits(self) -> list[dict[str | None, dict[Card, Action]]]:
+        """``_in_suit``, made from the hands the first time a deal needs it."""
+        in_suits = self._in_suit
+        if in_suits is None:
+            self._in_suit = in_suits = [{suit: {} for suit in SUITS} for _ in range(4)]
+            for seat, in_suit in enumerate(in_suits):
+                plays = PLAYS_OF_SEAT[seat]
+                for held in sorted(self.hands[seat], key=display_order):
+                    in_suit[held.suit][held] = plays[held]
+        return in_suits
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        in_suits = self._in_suit
+        in_suit = (in_suits if in_suits is not None else self._in_suits())[seat]
+        trick = self.trick
+        if trick:
+            following = in_suit[trick[0][1].suit]
+            if following:
+                return list(following.values())
+        # Suits S H D C one after the other are the display order.
+        return [
+            *in_suit["S"].values(),
+            *in_suit["H"].values(),
+            *in_suit["D"].values(),
+            *in_suit["C"].values(),
+        ]
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        turn = self.turn
+        if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
+            # The hot path of random playouts, one call short of FlowEvents' (which
+            # checks ``adjourned`` and asks _random_action): the same legal plays and
+            # the same draw (choice is randrange(len)'s _randbelow(len)).
+            return rng.choice(self._legal_plays(turn))
+        return super().random_action(rng, seat)
+
+    def _trick_complete(self) -> None:
+        self._book_trick(winning_seat(self.trick, self.trump))
+
+    def _clear_conceded_deal(self) -> None:
+        super()._clear_conceded_deal()
+        self._in_suit = None
 
     def _end_of_hand(self) -> None:
         team0, team1 = self.tricks_won
