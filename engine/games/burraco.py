@@ -221,6 +221,7 @@ class Burraco(BurracoChoices):
         self.stock = deck[dealt_end + 1 :]
         self.stock_pos = 0
         self.melds = [[], []]
+        self._fitting_cache.clear()
         self.known = [Counter[Card]() for _ in range(n)]
         self.closed = None
         self.turn = first

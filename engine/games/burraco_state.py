@@ -50,6 +50,9 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self._fitting_cache: dict[int, tuple[Meld, frozenset[Card]]] = {}
+        """The cards that fit each meld on the table, by the meld's id (with the meld,
+        so that a reused id is never mistaken): hashing a meld costs more than this."""
 
     # ------------------------------------------------------------------ asking
 
