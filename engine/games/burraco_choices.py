@@ -15,6 +15,7 @@ from engine.cards import Card, display_order
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
 from engine.games.burraco_events import (
+    DRAWS,
     SOURCES,
     add_action,
     discard_action,
@@ -26,9 +27,6 @@ from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
 """How often the random player lays a meld it found rather than discarding."""
-
-_DRAWS: Final = tuple(tuple(draw_action(seat, source) for seat in range(4)) for source in SOURCES)
-"""The draw actions by source and seat (actions are values: one of each will do)."""
 
 
 def _as_action(seat: int, play: tuple[int | None, tuple[Card, ...]]) -> Action:
@@ -116,7 +114,7 @@ class BurracoChoices(BurracoState):
         if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
             return super()._random_action(rng, seat)
         if phase == DRAW:
-            return _DRAWS[rng.randrange(len(SOURCES))][turn]
+            return DRAWS[SOURCES[rng.randrange(len(SOURCES))]][turn]
         plays = self._plays(turn)
         if plays and rng.random() < MELD_CHANCE:
             return _as_action(turn, plays[rng.randrange(len(plays))])

@@ -15,9 +15,18 @@ import pytest
 import engine
 from engine.actions import Action
 from engine.cards import SUITS, Card, cards, double_deck
+from engine.errors import MalformedEvent
+from engine.events import parse_card, parse_seat
 from engine.games.burraco import Burraco
 from engine.games.burraco_cards import Meld
 from engine.games.burraco_choices import MELD_CHANCE
+from engine.games.burraco_events import (
+    SOURCES,
+    discard_action,
+    draw_action,
+    quick_discard,
+    quick_draw,
+)
 from engine.games.burraco_melds import (
     ACE_HIGH,
     ACE_LOW,
@@ -171,3 +180,51 @@ def test_the_random_action_is_the_one_the_shared_path_picks(players: int) -> Non
             action = game.random_action(rng)
             assert action == expected
             game.push(action)
+
+
+GOOD_AND_BAD_EVENTS = [
+    {"type": "draw", "seat": 1, "from": "stock"},
+    {"type": "draw", "seat": 0, "from": "discard"},
+    {"type": "draw", "seat": True, "from": "stock"},
+    {"type": "draw", "seat": 2, "from": "stock"},
+    {"type": "draw", "seat": 0, "from": ["stock"]},
+    {"type": "draw", "seat": 0, "from": "pile"},
+    {"type": "draw", "seat": 0},
+    {"type": "discard", "seat": 0, "card": "5H"},
+    {"type": "discard", "seat": 1, "card": "BJ"},
+    {"type": "discard", "seat": 0, "card": "5X"},
+    {"type": "discard", "seat": 0, "card": ["5H"]},
+    {"type": "discard", "seat": -1, "card": "5H"},
+    {"type": "discard", "seat": "0", "card": "5H"},
+]
+
+
+@pytest.mark.parametrize("event", GOOD_AND_BAD_EVENTS)
+def test_the_quick_parsers_agree_with_the_full_ones(event: dict[str, object]) -> None:
+    game = engine.new_game("burraco", 2)
+    quick = quick_draw if event["type"] == "draw" else quick_discard
+    made = quick(event, 2)
+    try:
+        full: Action | MalformedEvent = (
+            parse_draw_fully(event) if event["type"] == "draw" else parse_discard_fully(event)
+        )
+    except MalformedEvent as error:
+        full = error
+    if made is None:
+        assert isinstance(full, MalformedEvent)
+        with pytest.raises(MalformedEvent):
+            game.parse(event)
+    else:
+        assert made == full == game.parse(event)
+
+
+def parse_draw_fully(event: dict[str, object]) -> Action:
+    seat = parse_seat(event, 2)
+    source = event.get("from")
+    if source not in SOURCES:
+        raise MalformedEvent("bad source", event)
+    return draw_action(seat, str(source))
+
+
+def parse_discard_fully(event: dict[str, object]) -> Action:
+    return discard_action(parse_seat(event, 2), parse_card(event))
