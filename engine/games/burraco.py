@@ -79,7 +79,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import RANK_CHARS, RED_JOKER, Card, double_deck, sorted_cards
+from engine.cards import Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, MalformedEvent
 from engine.game import (
     Event,
@@ -102,6 +102,8 @@ from engine.games.burraco_events import (
     discard_action,
     draw_action,
     meld_action,
+    quick_discard,
+    quick_draw,
 )
 from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS, VALUE
 from engine.games.burraco_score import (
@@ -113,26 +115,18 @@ from engine.games.burraco_score import (
     WILDCARDS,
     hand_points,
     tally_problem,
+    value_words,
 )
 from engine.games.burraco_state import DRAW, MELD
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, Flag, Phrase, TallySpec, gettext_noop, worth_words
+from engine.tally import Choice, Count, Flag, Phrase, TallySpec, gettext_noop
 
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
 POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
 """A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
-
-
-def value_words(to: str) -> Phrase:
-    """The card values as a scorer reads them: "joker 30, 2 = 20, A = 15, 8 to K = 10,
-    3 to 7 = 5" (``to`` spans ranks in a row)."""
-    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
-    ranked = sorted(naturals, key=lambda c: (-VALUE[c], c.rank))
-    spans = worth_words(((c.rank or 0, VALUE[c]) for c in ranked), to=to)
-    return Phrase(gettext_noop("joker %(joker)s, %(spans)s"), joker=VALUE[RED_JOKER], spans=spans)
 
 
 class Burraco(BurracoChoices):
@@ -221,6 +215,7 @@ class Burraco(BurracoChoices):
         self.stock = deck[dealt_end + 1 :]
         self.stock_pos = 0
         self.melds = [[], []]
+        self._fitting_cache.clear()
         self.known = [Counter[Card]() for _ in range(n)]
         self.closed = None
         self.turn = first
@@ -230,6 +225,9 @@ class Burraco(BurracoChoices):
 
     @parser("draw")
     def _parse_draw(self, event: Event) -> Action:
+        quick = quick_draw(event, self.players)
+        if quick is not None:
+            return quick
         seat = parse_seat(event, self.players)
         source = require(event, "from")
         if source not in SOURCES:
@@ -250,6 +248,9 @@ class Burraco(BurracoChoices):
 
     @parser("discard")
     def _parse_discard(self, event: Event) -> Action:
+        quick = quick_discard(event, self.players)
+        if quick is not None:
+            return quick
         return discard_action(parse_seat(event, self.players), parse_card(event))
 
     # ------------------------------------------------------------------ applying

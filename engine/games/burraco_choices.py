@@ -11,10 +11,11 @@ from collections.abc import Hashable, Iterator
 from typing import Any, Final
 
 from engine.actions import Action
-from engine.cards import Card, sorted_cards
+from engine.cards import Card, display_order
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
 from engine.games.burraco_events import (
+    DRAWS,
     SOURCES,
     add_action,
     discard_action,
@@ -26,6 +27,11 @@ from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
 """How often the random player lays a meld it found rather than discarding."""
+
+
+def _as_action(seat: int, play: tuple[int | None, tuple[Card, ...]]) -> Action:
+    index, cards = play
+    return meld_action(seat, cards) if index is None else add_action(seat, index, cards)
 
 
 class BurracoChoices(BurracoState):
@@ -93,44 +99,73 @@ class BurracoChoices(BurracoState):
         return burraco_legal.play_key("add", action.arg("meld"), made)
 
     def _legal_discards(self, seat: int) -> list[Card]:
-        distinct = sorted_cards(set(self.hands[seat]))
+        hand = self.hands[seat]
+        distinct = sorted(set(hand), key=display_order)
+        if len(hand) > 1:
+            return distinct  # only a last card can be refused (_discard_problem)
         return [c for c in distinct if self._discard_problem(seat, c) is None]
 
     def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        if self.phase == MELD and seat in (None, self.turn):
-            melds = self.meld_candidates(self.turn)
-            if melds and rng.random() < MELD_CHANCE:
-                return melds[rng.randrange(len(melds))]
-        return super()._random_action(rng, seat)
+        # The shared path (engine.legal) lists every natural choice as an action and
+        # picks one; this picks from the same lists, in the same order with the same
+        # draws from ``rng`` (so the same games), but builds only the action picked.
+        turn = self.turn
+        phase = self.phase
+        if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
+            return super()._random_action(rng, seat)
+        if phase == DRAW:
+            return DRAWS[SOURCES[rng.randrange(len(SOURCES))]][turn]
+        plays = self._plays(turn)
+        if plays and rng.random() < MELD_CHANCE:
+            return _as_action(turn, plays[rng.randrange(len(plays))])
+        discards = self._legal_discards(turn)
+        if not discards:
+            return super()._random_action(rng, seat)  # nothing to discard: it says why
+        return discard_action(turn, discards[rng.randrange(len(discards))])
 
     def meld_candidates(self, seat: int) -> list[Action]:
         """Legal melds and single-card additions ``seat`` may make now (some, not every
         one: :func:`~engine.games.burraco_melds.find_melds`); the random player's."""
         if self.phase != MELD or seat != self.turn:
             return []
+        return [_as_action(seat, play) for play in self._plays(seat)]
+
+    def _plays(self, seat: int) -> list[tuple[int | None, tuple[Card, ...]]]:
+        """:meth:`meld_candidates` as ``(meld number or None for a new meld, cards)``."""
         hand = self.hands[seat]
         side = self.side_of(seat)
         # Only "unable to close" is left to check once the cards are known to be held
         # and to make a meld (find_melds) or to fit (fitting_cards); it can bite
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
-        found: list[Action] = []
+        found: list[tuple[int | None, tuple[Card, ...]]] = []
         for cards in find_melds(hand):
-            action = meld_action(seat, cards)
             if (
                 not near_closing
                 or len(hand) - len(cards) > 1
-                or self._why_not(self._check_meld_action, action) is None
+                or self._why_not(self._check_meld_action, meld_action(seat, cards)) is None
             ):
-                found.append(action)
+                found.append((None, cards))
+        melds = self.melds[side]
+        if not melds:
+            return found
         held = set(hand)
         lone_card_left = near_closing and len(hand) <= 2
-        for index, meld in enumerate(self.melds[side]):
-            fitting = burraco_legal.fitting_cards(meld) & held
-            for card in sorted_cards(fitting) if fitting else ():
-                action = add_action(seat, index, (card,))
-                if not lone_card_left or self._why_not(self._check_add_action, action) is None:
-                    found.append(action)
+        fits = self._fitting_cache
+        for index, meld in enumerate(melds):
+            cached = fits.get(id(meld))
+            if cached is None or cached[0] is not meld:
+                cached = fits[id(meld)] = (meld, burraco_legal.fitting_cards(meld))
+            fitting = cached[1] & held
+            if not fitting:
+                continue
+            for card in sorted(fitting, key=display_order) if len(fitting) > 1 else fitting:
+                if (
+                    not lone_card_left
+                    or self._why_not(self._check_add_action, add_action(seat, index, (card,)))
+                    is None
+                ):
+                    found.append((index, (card,)))
         return found
 
     def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:

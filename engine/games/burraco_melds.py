@@ -1,6 +1,7 @@
 """Burraco's melds, apart from the game's state: reading a meld, adding to one, and
-finding melds in a hand (for the random player). Card values and the :class:`Meld`
-type are in :mod:`engine.games.burraco_cards` (re-exported here).
+finding melds in a hand for the random player (:mod:`engine.games.burraco_find`).
+Card values and the :class:`Meld` type are in :mod:`engine.games.burraco_cards`
+(re-exported here).
 
 Pure functions over cards, shared by online play (:mod:`engine.games.burraco`) and by
 the service, which may ask :func:`check_meld` "is this meld legal, and if not why"
@@ -32,12 +33,10 @@ the order written wins, then the lowest.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import product
-from typing import Final
 
-from engine.cards import SUITS, Card
+from engine.cards import Card
 from engine.errors import MalformedCard
 from engine.games.burraco_cards import *  # noqa: F403  (re-exported)
 from engine.games.burraco_cards import (
@@ -49,6 +48,7 @@ from engine.games.burraco_cards import (
     is_wildcard,
     position_name,
 )
+from engine.games.burraco_find import find_melds as find_melds  # re-exported
 from engine.messages import Message, message
 
 
@@ -146,6 +146,10 @@ def _fits(rank: int, position: int) -> bool:
 
 def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     """Whether ``items`` (cards or codes) may be added to ``meld``; the meld it makes."""
+    if len(items) == 1 and meld.suit is not None:
+        extended = _at_an_end(meld, meld.suit, items[0])
+        if extended is not None:
+            return MeldCheck(extended)
     parsed = _as_cards(items)
     if isinstance(parsed, Message):
         return _bad(parsed)
@@ -155,6 +159,25 @@ def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     if meld.suit is None:
         return _add_to_group(meld, added)
     return _add_to_sequence(meld, meld.suit, added)
+
+
+def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:
+    """``meld`` (a sequence) with ``card`` just below or above it when that is the one
+    place it can go (a natural of the suit, not an ace or a 2, not the card the
+    wildcard stands for); ``None`` otherwise, for the full search (the common addition
+    without building every placement)."""
+    if not isinstance(card, Card) or card.suit != suit or card.rank in (2, ACE_HIGH):
+        return None
+    position, low = card.rank, meld.low
+    wild = meld.wild
+    if wild is not None and position == low + wild:
+        return None  # it takes the wildcard's place, which moves
+    if position == low - 1:
+        moved = None if wild is None else wild + 1
+        return Meld((card, *meld.cards), suit=suit, low=position, wild=moved)
+    if position == low + len(meld.cards):
+        return Meld((*meld.cards, card), suit=suit, low=low, wild=wild)
+    return None
 
 
 def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
@@ -282,75 +305,3 @@ def _layout(
         wild = wild_at - low
     placed = [wild_at if i == new_wild_index else p for i, p in enumerate(combo)]
     return Meld(cards, suit=suit, low=low, wild=wild), placed
-
-
-# ---------------------------------------------------------------------- finding melds
-
-
-def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Some melds ``hand`` can lay (each written as :func:`check_meld` reads it): every
-    group of three or more natural cards of a rank, a pair with a wildcard, and the
-    longest runs of each suit, with a wildcard at their lower end or in a single gap.
-    Not every meld: enough for a random player that melds what it can."""
-    count = Counter(hand)
-    wilds = [c for c in count if c.rank == 2 or c.is_joker]
-    wild = min(wilds, key=_joker_first) if wilds else None
-    found: list[tuple[Card, ...]] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, dict[int, Card]] = {}
-    for card, copies in count.items():
-        rank = card.rank
-        if rank == 2 or card.is_joker:
-            continue
-        by_rank.setdefault(rank, []).extend([card] * copies)
-        assert card.suit is not None
-        cells = by_suit.setdefault(card.suit, {})
-        if rank == ACE_HIGH:
-            cells[ACE_LOW] = card
-        cells[rank] = card
-    for suit, cells in by_suit.items():
-        two = _TWO_OF[suit]
-        if two in count:
-            cells[2] = two
-    for naturals in by_rank.values():
-        if len(naturals) >= 3:
-            found.append(tuple(naturals))
-        elif len(naturals) == 2 and wild is not None:
-            found.append((*naturals, wild))
-    groups = len(found)  # groups of one rank, at most one wildcard: melds as they are
-    for cells in by_suit.values():
-        if len(cells) < 2:
-            continue  # a lone card: no run, and nothing to join
-        runs: list[list[int]] = []
-        for position in sorted(cells):
-            if runs and runs[-1][-1] == position - 1:
-                runs[-1].append(position)
-            else:
-                runs.append([position])
-        for run in runs:
-            if len(run) >= 3:
-                found.append(tuple(cells[p] for p in run))
-        if wild is None:
-            continue
-        for run, after in zip(runs, runs[1:] + [[]], strict=True):
-            if after and after[0] == run[-1] + 2:
-                found.append((*(cells[p] for p in run), wild, *(cells[p] for p in after)))
-            elif len(run) == 2:
-                if run[0] > ACE_LOW:
-                    found.append((wild, cells[run[0]], cells[run[1]]))
-                elif run[-1] < ACE_HIGH:
-                    found.append((cells[run[0]], cells[run[1]], wild))
-    # Groups and runs are melds as built (a natural run reads as a sequence from its
-    # lowest card; test_burraco_random_player checks it on random hands). But a card
-    # on two positions (an ace low and high, a 2 as natural and wildcard) may be held
-    # once only.
-    return found[:groups] + [
-        meld for meld in found[groups:] if len(set(meld)) == len(meld) or not Counter(meld) - count
-    ]
-
-
-def _joker_first(card: Card) -> tuple[bool, Card]:
-    return (not card.is_joker, card)
-
-
-_TWO_OF: Final[dict[str, Card]] = {suit: Card.parse("2" + suit) for suit in SUITS}

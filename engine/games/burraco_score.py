@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS
+from engine.cards import RANK_CHARS, RED_JOKER, Card
+from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS, VALUE
 from engine.messages import Message, message
+from engine.tally import Phrase, gettext_noop, worth_words
 
 CLEAN_BONUS: Final = 200
 DIRTY_BONUS: Final = 100
@@ -88,3 +90,12 @@ def tally_problem(count: Mapping[str, Any], team_game: bool) -> Message | None:
         if not team_game and hand[closed] != 0:
             return message("burraco.tally.player_hand", side=closed)
     return None
+
+
+def value_words(to: str) -> Phrase:
+    """The card values as a scorer reads them: "joker 30, 2 = 20, A = 15, 8 to K = 10,
+    3 to 7 = 5" (``to`` spans ranks in a row)."""
+    naturals = [Card.parse(rank + "S") for rank in RANK_CHARS]
+    ranked = sorted(naturals, key=lambda c: (-VALUE[c], c.rank))
+    spans = worth_words(((c.rank or 0, VALUE[c]) for c in ranked), to=to)
+    return Phrase(gettext_noop("joker %(joker)s, %(spans)s"), joker=VALUE[RED_JOKER], spans=spans)

@@ -50,6 +50,9 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self._fitting_cache: dict[int, tuple[Meld, frozenset[Card]]] = {}
+        """The cards that fit each meld on the table, by the meld's id (with the meld,
+        so that a reused id is never mistaken): hashing a meld costs more than this."""
 
     # ------------------------------------------------------------------ asking
 
@@ -107,8 +110,21 @@ class BurracoState(Game):
         return seat
 
     def _require_held(self, action: Action, seat: int, cards: tuple[Card, ...]) -> list[Card]:
-        """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`."""
-        left = Counter(self.hands[seat])
+        """The hand left once ``cards`` are out of it, or :class:`CardNotHeld`. The
+        cards left keep their order, copies of a card brought together where the first
+        stood (records replay to the same hands, and random games to the same plays)."""
+        hand = self.hands[seat]
+        if len(set(hand)) == len(hand) and len(set(cards)) == len(cards):
+            # No copies: the order is the hand's; a list is cheaper than a Counter.
+            left_in_order = list(hand)
+            try:
+                for card in cards:
+                    left_in_order.remove(card)
+            except ValueError:
+                pass  # not held: the Counter below says which
+            else:
+                return left_in_order
+        left = Counter(hand)
         for card in cards:
             left[card] -= 1
         missing = {c for c in cards if left[c] < 0}  # only a laid card can run short
