@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from engine import EngineError, new_game
+from engine import ENGINE_VERSION, EngineError, new_game
 from tests.support.factories import make_players, started_game
 from tests.support.games import ONLINE_GAMES, all_views, play, play_one, random_legal_event
 from tournaments import fairness
@@ -390,7 +390,7 @@ def test_an_engine_version_change_falls_back_to_full_replay(monkeypatch):
     expected = views_replayed(game)
     # An in-process state and a snapshot, both made by the current engine version.
     state_cache.checkin(game.pk, game.version, state_cache.load_state(game))
-    assert GameSnapshot.objects.filter(game=game, engine_version="1").exists()
+    assert GameSnapshot.objects.filter(game=game, engine_version=ENGINE_VERSION).exists()
 
     monkeypatch.setattr(state_cache, "ENGINE_VERSION", "next-rules")
     loads = Spy(pickle.loads)
