@@ -60,14 +60,15 @@ class MeldAccepts:
         suit = meld.suit
         assert suit is not None
         low, high = meld.low, meld.high
-        # A sequence from 2 to king names the ace twice, below and above: as a joker's
-        # names it is listed twice (it always was), as a card once.
+        # A sequence from 2 to king names the ace twice, below and above: one card, one
+        # name (a legal action is listed once).
         names = []
         if low > LOW_ACE:
             names.append(card_at(suit, low - 1))
         if high < ACE:
             names.append(card_at(suit, high + 1))
-        cards = tuple(dict.fromkeys(names))
+        names = list(dict.fromkeys(names))
+        cards = tuple(names)
         if low == LOW_ACE and not meld.slots[0][0].is_joker:
             cards = tuple(c for c in cards if c.rank != ACE)
         if high == ACE and not meld.slots[-1][0].is_joker:

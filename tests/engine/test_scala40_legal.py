@@ -107,3 +107,9 @@ def test_a_meld_in_another_order_is_the_listed_play() -> None:
     assert other in legal
     assert game.canonical(game.parse(other)) in legal.to_list()
     assert legal.count() == len(legal.to_list())
+
+
+def test_a_joker_as_ace_on_a_two_to_king_sequence_is_listed_once() -> None:
+    game = position("RJ 5C 9D", True, ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",))
+    singles = [a for a in game.legal_actions(1) if a.type == "add" and a.arg("cards") == ("RJ=AH",)]
+    assert len(singles) == 1
