@@ -64,7 +64,7 @@ def test_aims_per_game() -> None:
     assert engine_bench.deal_aim("scopa") == 1_000
     assert engine_bench.replay_aim("whist") == 600_000
     assert engine_bench.replay_aim("briscola") == 200_000
-    assert engine_bench.replay_aim("burraco") is None
+    assert engine_bench.replay_aim("burraco") == 200_000
 
 
 def test_the_command_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
