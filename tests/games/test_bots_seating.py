@@ -11,9 +11,10 @@ from tests.support.factories import make_user, published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, Player, Seat
 from tournaments.services import access, casual
-from tournaments.services.bots_seating import bot_seats, seat_bot
+from tournaments.services.bots_seating import seat_bot
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.rated_games import rated_games
+from tournaments.services.table_driver import bot_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,20 @@ def test_the_creator_seats_a_bot_and_its_invitation_stops_working():
     assert casual.invitation(link.token).problem is not None
     with pytest.raises(Conflict):
         casual.take_seat(link.token, user("late"))
+
+
+def test_a_started_games_bot_seats_are_read_once_per_process(django_assert_num_queries):
+    creator = user("creator")
+    game = casual_game(creator)
+    seat_bot(game, 1, by=creator)
+    assert bot_seats(game) == {1}  # still being set up: read each time
+    game = seat_bot(game, 2, by=creator)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    with django_assert_num_queries(1):
+        assert bot_seats(game) == {1, 2}
+    with django_assert_num_queries(0):  # in play, bots can no longer be seated: kept
+        assert bot_seats(game) == {1, 2}
 
 
 def test_a_bot_in_the_last_empty_seat_starts_the_game_one_bot_player_per_seat():

@@ -75,8 +75,3 @@ def seat_bot(game: Game, seat: int, *, by: Any) -> Game:
     return game
 
 
-def bot_seats(game: Game) -> set[int]:
-    """The seats of ``game`` a bot plays."""
-    return set(
-        Seat.objects.filter(game_id=game.pk, player__is_bot=True).values_list("number", flat=True)
-    )

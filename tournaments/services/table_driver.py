@@ -101,10 +101,30 @@ def _table(state: EngineGame) -> tuple[bool, tuple[int, ...]]:
     return waits, () if waits else tuple(state.seats_to_act())
 
 
-def bot_seats(game: Game) -> set[int]:
-    return set(
+_BOT_SEATS_KEPT = 4096
+_bot_seats_lock = threading.Lock()
+_bot_seats_of_started: dict[uuid.UUID, frozenset[int]] = {}
+
+
+def bot_seats(game: Game) -> frozenset[int]:
+    """The seats of ``game`` a bot plays. Bots are seated only while a game is being set
+    up (:mod:`~tournaments.services.bots_seating`), so once a game is in play the answer
+    never changes: it is kept per process then, sparing every move a query."""
+    started = game.status == Game.Status.ACTIVE
+    if started:
+        with _bot_seats_lock:
+            kept = _bot_seats_of_started.get(game.pk)
+        if kept is not None:
+            return kept
+    seats = frozenset(
         Seat.objects.filter(game_id=game.pk, player__is_bot=True).values_list("number", flat=True)
     )
+    if started:
+        with _bot_seats_lock:
+            if len(_bot_seats_of_started) >= _BOT_SEATS_KEPT:
+                _bot_seats_of_started.clear()
+            _bot_seats_of_started[game.pk] = seats
+    return seats
 
 
 def plans_for(game: Game, now_ms: int | None = None) -> list[Plan]:
