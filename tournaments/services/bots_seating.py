@@ -73,5 +73,3 @@ def seat_bot(game: Game, seat: int, *, by: Any) -> Game:
         if game.seats.count() == game.players:
             game = start_game(game.pk)
     return game
-
-
