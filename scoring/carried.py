@@ -189,9 +189,9 @@ class Carried:
     def ranking(self, tiebreaks: Sequence[str]) -> tuple[list[str], list[Column]]:
         """Entrants best first, and the columns: points, then each tiebreak in order.
 
-        The order is that of :func:`scoring.standings.rank`: points, each tiebreak in
-        turn (higher is better), then the lot; a group tiebreak is computed within each
-        group still equal on everything before it."""
+        The order: points, each tiebreak in turn (higher is better), then the lot (the
+        64-bit number, then the whole digest, then the id); a group tiebreak is computed
+        within each group still equal on everything before it."""
         totals = self.totals
         columns: dict[str, Column] = {}
         if _BUCHHOLZ.intersection(tiebreaks):

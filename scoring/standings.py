@@ -35,15 +35,14 @@ values above are the defaults.
 input, :mod:`.round_records` turns each round into one record per entrant,
 :mod:`.carried` carries every entrant's totals forward round by round and ranks each
 round from them (each round is read once: the cost grows linearly with the rounds);
-this module builds the rows, and re-exports the rest, where callers import it.
-:func:`rank` ranks one :class:`~scoring.tiebreaks.History` (every record again), in
-the same order.
+this module builds the rows, and re-exports the rest, where callers import it. The
+tiebreaks' definitions over a whole :class:`~scoring.tiebreaks.History` stay in
+:mod:`scoring.tiebreaks` (the readable specification; the tests compare the carried
+computation with a ranking built on them).
 """
 
 from __future__ import annotations
 
-import hashlib
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -60,7 +59,7 @@ from .standings_input import (
     StandingsSettings,
     parse_rounds,
 )
-from .tiebreaks import GROUP_TIEBREAKS, TIEBREAKS, History, Record, direct_encounter, lot_number
+from .tiebreaks import Record
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -74,10 +73,7 @@ __all__ = [
     "compute_standings",
     "parse_rounds",
     "place_counts",
-    "rank",
 ]
-
-_ZERO = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,67 +113,6 @@ class Standings:
             if r.entrant == entrant:
                 return r
         raise KeyError(entrant)
-
-
-# ------------------------------------------------------------------------------ ranking
-
-
-def _digest(seed: int, entrant: str) -> bytes:
-    return hashlib.sha256(f"{seed}\x1f{entrant}".encode()).digest()
-
-
-def rank(history: History, tiebreaks: Sequence[str]) -> list[tuple[str, tuple[Fraction, ...]]]:
-    """Entrants best first, each with its tiebreak values (in ``tiebreaks`` order).
-
-    Order: points, then each tiebreak in turn (higher is better for all of them), then the
-    lot (the 64-bit number, then the whole digest, then the id). A group tiebreak
-    (``direct_encounter``) is computed within each group of entrants still equal on
-    everything before it."""
-    entrants = list(history.records)
-    values: dict[str, dict[str, Fraction]] = {
-        name: TIEBREAKS[name](history) for name in tiebreaks if name in TIEBREAKS
-    }
-    # Sort on integers: each column scaled by its least common denominator (exact, and
-    # comparing ints is many times faster than comparing Fractions).
-    ints = {name: _as_ints(column) for name, column in values.items()}
-    points = _as_ints(history.scores)
-    group_at = next((i for i, n in enumerate(tiebreaks) if n in GROUP_TIEBREAKS), None)
-    if group_at is not None:
-        before = tiebreaks[:group_at]
-        prefix = {e: (points[e], *(ints[n][e] for n in before)) for e in entrants}
-        entrants.sort(key=prefix.__getitem__, reverse=True)
-        group_values: dict[str, Fraction] = {}
-        start = 0
-        while start < len(entrants):
-            end = start + 1
-            head = prefix[entrants[start]]
-            while end < len(entrants) and prefix[entrants[end]] == head:
-                end += 1
-            group = entrants[start:end]
-            if len(group) > 1:
-                group_values.update(direct_encounter(history, group))
-            else:
-                group_values[group[0]] = _ZERO
-            start = end
-        values[tiebreaks[group_at]] = group_values
-        ints[tiebreaks[group_at]] = _as_ints(group_values)
-
-    seed = history.seed
-    columns = [points, *(ints[n] for n in tiebreaks)]
-    keys = {
-        e: (*(c[e] for c in columns), lot_number(seed, e), _digest(seed, e), e) for e in entrants
-    }
-    entrants.sort(key=keys.__getitem__, reverse=True)
-    return [(e, tuple(values[n][e] for n in tiebreaks)) for e in entrants]
-
-
-def _as_ints(column: Mapping[str, Fraction]) -> dict[str, int]:
-    d = 1
-    for v in column.values():
-        q = v.denominator
-        if q != 1 and d % q:
-            d = d * q // math.gcd(d, q)
-    return {e: v.numerator * (d // v.denominator) for e, v in column.items()}
 
 
 def _row(
@@ -224,7 +159,7 @@ def compute_standings(
     """The standings after each of ``rounds`` (settings may be given as JSON).
 
     Each round is read once: the totals are carried forward (:mod:`.carried`) and each
-    round ranked from its own totals, in the order :func:`rank` gives."""
+    round ranked from its own totals (points, each tiebreak in turn, then the lot)."""
     if not isinstance(settings, StandingsSettings):
         settings = StandingsSettings.from_json(dict(settings))
     # Every row made lives to the end: the collector's passes over them would grow with

@@ -17,7 +17,7 @@ from fractions import Fraction
 from scoring.errors import ScoringError
 from scoring.points import TableResult, outcomes, pairwise_results, table_points
 from scoring.standings_input import RoundResults, StandingsError, StandingsSettings
-from tests.support.reference_tiebreaks import History, Kind, Record
+from scoring.tiebreaks import History, Kind, Record
 
 __all__ = ["build_histories"]
 

@@ -57,8 +57,7 @@ from scoring.standings_input import (
     StandingsSettings,
     parse_rounds,
 )
-from tests.support.reference_round_records import build_histories
-from tests.support.reference_tiebreaks import (
+from scoring.tiebreaks import (
     GROUP_TIEBREAKS,
     TIEBREAKS,
     History,
@@ -66,6 +65,7 @@ from tests.support.reference_tiebreaks import (
     direct_encounter,
     lot_number,
 )
+from tests.support.reference_round_records import build_histories
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
