@@ -95,16 +95,20 @@ def _update_or_create_rounds(tournament_id: int, rounds: list[ComputedRound], no
         RoundStandings.objects.update_or_create(
             tournament_id=tournament_id,
             round=computed.round,
-            defaults={
-                "provisional": computed.provisional,
-                "pending_tables": computed.pending_tables,
-                "tables": computed.tables,
-                "tiebreaks": computed.tiebreaks,
-                "rows": computed.rows,
-                "fingerprint": computed.fingerprint,
-                "computed_at": now,
-            },
+            defaults={**_stored_fields(computed), "computed_at": now},
         )
+
+
+def _stored_fields(computed: ComputedRound) -> dict[str, Any]:
+    """What a round's stored standings hold, besides its tournament, round and time."""
+    return {
+        "provisional": computed.provisional,
+        "pending_tables": computed.pending_tables,
+        "tables": computed.tables,
+        "tiebreaks": computed.tiebreaks,
+        "rows": computed.rows,
+        "fingerprint": computed.fingerprint,
+    }
 
 
 def _store_entry_rows(tournament_id: int, rounds: list[ComputedRound]) -> None:
@@ -184,18 +188,7 @@ _ENTRY_ROWS_SYNC = """
 def _upsert_rounds_postgresql(tournament_id: int, rounds: list[ComputedRound], now: Any) -> None:
     """One statement whatever the number of rounds (then one more for the entries')."""
     with connection.cursor() as cursor:
-        rows = [
-            {
-                "round": computed.round,
-                "provisional": computed.provisional,
-                "pending_tables": computed.pending_tables,
-                "tables": computed.tables,
-                "tiebreaks": computed.tiebreaks,
-                "rows": computed.rows,
-                "fingerprint": computed.fingerprint,
-            }
-            for computed in rounds
-        ]
+        rows = [{"round": computed.round, **_stored_fields(computed)} for computed in rounds]
         # Without spaces: a seventh less for the server to parse into jsonb.
         document = json.dumps(rows, separators=(",", ":"))
         cursor.execute(_ROUNDS_UPSERT, [tournament_id, now, document])
