@@ -219,3 +219,19 @@ class PrizeRules(models.Model):
     class Meta:
         verbose_name = _("prize rules")
         verbose_name_plural = _("prize rules")
+
+
+# The ratings (issue 18) live in their own module; importing them here registers them.
+from scoring.rating_models import Rating, RatingChange, RatingScope  # noqa: E402
+
+__all__ = [
+    "EntryRoundStanding",
+    "GameScore",
+    "PrizeCategory",
+    "PrizeRules",
+    "Rating",
+    "RatingChange",
+    "RatingScope",
+    "RoundStandings",
+    "StandingsState",
+]
