@@ -153,6 +153,19 @@ class TournamentForm(forms.Form):
     avoid_same_affiliation = forms.BooleanField(
         label=_("Keep members of one club team (affiliation) apart"), required=False
     )
+    show_ratings = forms.BooleanField(
+        label=_("Show ratings in the pairings and standings"),
+        required=False,
+        help_text=_("Each entrant's rating for this event; “provisional” under ten rated games."),
+    )
+    expected_results = forms.ChoiceField(
+        label=_("Show each table's expected result"),
+        choices=Tournament.ExpectedResults.choices,
+        initial=Tournament.ExpectedResults.HIDDEN,
+        help_text=_(
+            "Every side's chance of finishing first, from the ratings before the round."
+        ),
+    )
     # -- points
     points_method = forms.ChoiceField(label=_("Points method"), choices=(), required=False)
     win = _number(label=_("Points for a win"), help_text=_("Empty: 2."))
