@@ -7,11 +7,16 @@ with the rating before it), written directly, as the ratings worker would leave 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
+
 from django.utils import timezone
 
+from engine import game_class
 from scoring.rating_models import Rating, RatingChange, RatingScope
 from scoring.ratings import scale
+from tests.support.factories import director_of, make_club, make_tournament
 from tournaments.models import Club, Game, Player
+from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.games import create_game
 
 
@@ -62,7 +67,8 @@ def rated_game(
     """A rated game of ``players`` that finished at ``played_at`` (default: an hour
     ago), leaving each with the ``(mu, sigma)`` of ``after`` (their rating after it)."""
     scope = scope_of(game_type, club)
-    game = create_game(game_type=game_type, players=2, mode=Game.Mode.PHYSICAL)
+    seats = game_class(game_type).player_counts[0]
+    game = create_game(game_type=game_type, players=seats, mode=Game.Mode.PHYSICAL)
     when = played_at or timezone.now() - dt.timedelta(hours=1)
     number = sequence or RatingChange.objects.filter(scope=scope).count() + 1
     for place, (player, (mu, sigma)) in enumerate(zip(players, after, strict=True), start=1):
@@ -73,3 +79,23 @@ def rated_game(
         )  # fmt: skip
     return game
 
+
+RATED_FIELD = {"Ada": (1800, 30, True), "Bea": (1620, 4, False), "Cyd": (1500, 12, True)}
+"""The players of :func:`rated_cup`: shown rating, rated games, rated in the club (else
+in all clubs). Dan has no rating."""
+
+
+def rated_cup(settings: dict[str, Any] | None = None) -> tuple[Any, ...]:
+    """A German whist tournament of four guests (three of them rated, Bea provisionally,
+    Dan not at all), round 1 published: ``(club, director, tournament, round)``."""
+    club = make_club(language="en")
+    director = director_of(club)
+    cup = make_tournament(club, director, {"name": "Rated Cup", **(settings or {})})
+    for name in ("Ada", "Bea", "Cyd", "Dan"):
+        player = clubs.add_guest(club, by=director, name=name)
+        if name in RATED_FIELD:
+            shown, games, in_club = RATED_FIELD[name]
+            rate(player, cup.game_type, shown, club=club if in_club else None, games=games)
+        tournaments.check_in(tournaments.register(cup, by=director, player=player), by=director)
+    round_ = rounds.publish(rounds.pair_next_round(cup, by=director), by=director)
+    return club, director, cup, round_

@@ -26,6 +26,8 @@ to go back to the computed one; every copy that changes an entry is in the audit
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -141,10 +143,11 @@ def refresh(tournament: Tournament, *, by: User) -> int:
             entry.save(update_fields=["rating", "rating_source", "rating_games"])
             changed += 1
             if before["rating"] != entry.rating:
+                after = {"rating": entry.rating, "rating_source": entry.rating_source}
                 audit.record(
                     actor=by, club=tournament.club, tournament=tournament,
                     action="entry-rating-computed", subject=entry.name,
-                    before=before, after={"rating": entry.rating, "rating_source": entry.rating_source},
+                    before=before, after=after,
                 )  # fmt: skip
     return changed
 
@@ -157,6 +160,14 @@ def shown(entry: Entry) -> dict[str, Any] | None:
     computed = entry.rating_source in (SOURCE.CLUB, SOURCE.ALL_CLUBS)
     games = entry.rating_games or 0
     return {"rating": entry.rating, "provisional": computed and scale.is_provisional(games)}
+
+
+def cache_key(ratings: dict[int, dict[str, Any] | None]) -> str:
+    """A short name for these shown ratings, for the key of a page cached with them."""
+    if not ratings:
+        return ""
+    text = json.dumps(sorted(ratings.items()), sort_keys=True)
+    return "r" + hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def shown_by_entry(tournament: Tournament) -> dict[int, dict[str, Any] | None]:

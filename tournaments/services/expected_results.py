@@ -78,9 +78,9 @@ def shown_tables(round_: Round, states: Iterable[TableState] | None = None) -> s
     when = round_.tournament.expected_results
     if when == WHEN.HIDDEN or not round_.is_published:
         return set()
-    listed = list(states) if states is not None else table_states.table_states(round_)
     if when == WHEN.ALWAYS or round_.is_closed:
-        return {s.number for s in listed}
+        return set(round_.tables.values_list("number", flat=True))
+    listed = states if states is not None else table_states.table_states(round_)
     return {s.number for s in listed if s.finished}
 
 
@@ -120,7 +120,9 @@ def expected_results(
         order = sorted(sides)
         teams = [[strength[p] for e in sides[s] for p in players_of[e]] for s in order]
         chances = scale.win_chances(teams)
-        out[number] = {e: chance for s, chance in zip(order, chances, strict=True) for e in sides[s]}
+        out[number] = {
+            e: chance for s, chance in zip(order, chances, strict=True) for e in sides[s]
+        }
     return out
 
 

@@ -162,9 +162,8 @@ class TournamentForm(forms.Form):
         label=_("Show each table's expected result"),
         choices=Tournament.ExpectedResults.choices,
         initial=Tournament.ExpectedResults.HIDDEN,
-        help_text=_(
-            "Every side's chance of finishing first, from the ratings before the round."
-        ),
+        required=False,
+        help_text=_("Every side's chance of finishing first, from the ratings before the round."),
     )
     # -- points
     points_method = forms.ChoiceField(label=_("Points method"), choices=(), required=False)
@@ -303,6 +302,10 @@ class TournamentForm(forms.Form):
                 )
             by_size[size.strip()] = numbers(rest)
         return by_size
+
+    def clean_expected_results(self) -> str:
+        """Left out (a form without the field): not shown, the default."""
+        return self.cleaned_data.get("expected_results") or Tournament.ExpectedResults.HIDDEN
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
