@@ -38,7 +38,7 @@ def _pairings(club, cup) -> str:
 
 def _ratings_in(html: str) -> list[str]:
     """The ratings shown, a provisional one followed by its mark ("1620 P")."""
-    found = re.findall(r'<span class="rating">.*?</span>(\d+)(<abbr class="provisional")?', html)
+    found = re.findall(r'<span class="rating">.*?</span>(\d+)(<abbr class="rating-prov")?', html)
     return [number + (" P" if provisional else "") for number, provisional in found]
 
 

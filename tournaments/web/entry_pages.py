@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -127,7 +128,7 @@ def _rating_note(entry: Entry) -> str:
     note = str(words.get(entry.rating_source, ""))
     shown = entry_ratings.shown(entry)
     if shown and shown["provisional"]:
-        note += ", " + str(_("provisional"))
+        note += ", " + pgettext("a rating", "provisional")
     return note
 
 
