@@ -107,8 +107,7 @@ def expected_results(
         entry_id: [player_id] if player_id is not None else members[team_id]
         for _n, _pos, entry_id, player_id, team_id in places
     }
-    start = round_.published_at
-    assert start is not None  # shown_tables lets only a published round through
+    start = round_.published_at or round_.paired_at  # a round published before it was kept
     strength = ratings_before(tournament, {p for ps in players_of.values() for p in ps}, start)
     seated: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for number, position, entry_id, _player, _team in places:
