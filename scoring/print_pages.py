@@ -25,7 +25,7 @@ from scoring.crosstable import crosstable
 from scoring.models import PrizeCategory
 from scoring.web import refusing_bad_rounds, round_param
 from tournaments.models import Club, Role, Tournament
-from tournaments.services import scoring_settings
+from tournaments.services import entry_ratings, scoring_settings
 from tournaments.services.errors import ServiceError
 from tournaments.web.club_time import for_the_room
 from tournaments.web.gates import may, tournament_view
@@ -52,11 +52,12 @@ def _pdf(body: bytes, filename: str) -> HttpResponse:
 @refusing_bad_rounds
 def standings_pdf(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     shown = read.read(t, round_param(request))
+    ratings = entry_ratings.shown_by_entry(t)
     with _in_club_language(club):
         body = read.cached(
             shown,
-            f"pdf:{get_language()}",
-            lambda: printing.standings_pdf(shown, scoring_settings.points_rule(t)),
+            f"pdf:{get_language()}:{entry_ratings.cache_key(ratings)}",
+            lambda: printing.standings_pdf(shown, scoring_settings.points_rule(t), ratings),
         )
     suffix = f"-round-{shown.standings.round}" if shown.standings else ""
     return _pdf(body, f"{t.slug}-standings{suffix}.pdf")

@@ -10,13 +10,13 @@ numbered from 1, as people count. Nothing here writes to the database.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -128,19 +128,30 @@ def _legend_block(terms: Sequence[dict[str, Any]]) -> list[Any]:
     return out
 
 
+def _rating(shown: Mapping[str, Any] | None) -> str:
+    """An entrant's rating after its name ("· 1620", provisional "· 1620 P")."""
+    if not shown:
+        return ""
+    mark = f" {pgettext('provisional rating', 'P')}" if shown["provisional"] else ""
+    return f" · {shown['rating']}{mark}"
+
+
 def standings_table(
     rows: Sequence[dict[str, Any]],
     columns: Sequence[dict[str, Any]],
     results: Sequence[legend.Term],
     full: bool = True,
+    ratings: Mapping[int, Any] | None = None,
 ) -> Table:
-    """The standings as a reportlab table (``full``: also played, results, unplayed)."""
+    """The standings as a reportlab table (``full``: also played, results, unplayed;
+    ``ratings``: entry id → the rating shown after the name)."""
     head: list[Any] = ["#", _("No."), _("Name"), _("Points"), *[c["short"] for c in columns]]
     if full:
         head += [_("Pl"), *[_(c.short) for c in results], _("Unplayed")]
     data: list[list[Any]] = [head]
     for row in rows:
-        name = row["name"] + (f" ({_('withdrawn')})" if row.get("withdrawn") else "")
+        name = row["name"] + _rating((ratings or {}).get(row["entry"]))
+        name += f" ({_('withdrawn')})" if row.get("withdrawn") else ""
         line: list[Any] = [
             row["rank"],
             row["number"],
@@ -172,8 +183,11 @@ def standings_table(
     return table
 
 
-def standings_pdf(shown: read.Shown, points_rule: str) -> bytes:
-    """The standings after ``shown``'s round, with the legend of its columns."""
+def standings_pdf(
+    shown: read.Shown, points_rule: str, ratings: Mapping[int, Any] | None = None
+) -> bytes:
+    """The standings after ``shown``'s round, with the legend of its columns (and each
+    entrant's rating after its name, given ``ratings``)."""
     t = shown.tournament
     s = shown.standings
     rows = list(s.rows) if s else []
@@ -197,7 +211,7 @@ def standings_pdf(shown: read.Shown, points_rule: str) -> bytes:
         )
     story.append(Spacer(1, 3 * mm))
     if rows:
-        story.append(standings_table(rows, columns, results))
+        story.append(standings_table(rows, columns, results, ratings=ratings))
     else:
         story.append(_p(_("No round has been published yet."), BODY))
     if points_rule:

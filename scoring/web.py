@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET
 from scoring import legend, local_numbers, numbers, read
 from scoring.models import EntryRoundStanding, GameScore, StandingsState
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
-from tournaments.services import scoring_settings
+from tournaments.services import entry_ratings, scoring_settings
 from tournaments.web.forms import game_title
 from tournaments.web.gates import tournament_view
 
@@ -75,7 +75,9 @@ def _is_live(shown: read.Shown) -> bool:
     return provisional or shown.dirty or shown.tournament.status == Tournament.Status.RUNNING
 
 
-def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
+def _rows(
+    shown: read.Shown, club: Club, t: Tournament, ratings: dict[int, Any]
+) -> list[dict[str, Any]]:
     if shown.standings is None:
         return []
     columns = shown.columns()
@@ -93,6 +95,7 @@ def _rows(shown: read.Shown, club: Club, t: Tournament) -> list[dict[str, Any]]:
                     for v, c in zip(row["tiebreaks"], columns, strict=True)
                 ],
                 "results_shown": legend.result_cells(results, row),
+                "rating": ratings.get(row["entry"]),
             }
         )
     return out
@@ -102,6 +105,7 @@ def _context(
     request: HttpRequest, club: Club, t: Tournament, round_number: int | None = None
 ) -> dict[str, Any]:
     shown = read.read(t, round_number)
+    ratings = entry_ratings.shown_by_entry(t)
     context = {
         "club": club,
         "t": t,
@@ -122,11 +126,11 @@ def _context(
             "columns": shown.columns(),
             "results": [read.term_dict(c) for c in shown.results()],
             "legend": shown.legend(),
-            "rows": _rows(shown, club, t),
+            "rows": _rows(shown, club, t, ratings),
         }
         return render_to_string("standings/_table.html", full)
 
-    what = f"table{int(context['live'])}:{get_language()}"
+    what = f"table{int(context['live'])}:{get_language()}:{entry_ratings.cache_key(ratings)}"
     context["table"] = mark_safe(read.cached(shown, what, table))
     return context
 

@@ -63,6 +63,9 @@ SCORING_FOR_TOURNAMENTS = {
     "scoring.models",  # GameScore: a round's page shows final scores
     "scoring.read",  # tiebreak labels on the tournament's setup form
     "scoring.local_numbers",  # numbers with the reader's decimal mark (the points rule)
+    "scoring.rating_models",  # Rating, RatingChange: seeding by rating, expected results
+    "scoring.ratings",  # the package itself (loaded with scale)
+    "scoring.ratings.scale",  # a rating as people read it, a table's win chances
 }
 
 

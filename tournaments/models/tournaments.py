@@ -47,6 +47,11 @@ class Tournament(models.Model):
         PHYSICAL = "physical", _("Real cards, score sheets")
         ONLINE = "online", _("Played online")
 
+    class ExpectedResults(models.TextChoices):
+        HIDDEN = "hidden", _("Not shown")
+        AFTER = "after", _("Once a table has its result")
+        ALWAYS = "always", _("From the moment the round is published")
+
     club = models.ForeignKey(
         Club, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
     )
@@ -98,6 +103,16 @@ class Tournament(models.Model):
         default=False, verbose_name=_("avoid same affiliation")
     )
     """Keep apart entrants of the same club team (their ``affiliation``)."""
+    show_ratings = models.BooleanField(default=False, verbose_name=_("show ratings"))
+    """The pairings and standings (pages, PDF, API) show each entrant's rating."""
+    expected_results = models.CharField(
+        max_length=10,
+        choices=ExpectedResults.choices,
+        default=ExpectedResults.HIDDEN,
+        verbose_name=_("expected results"),
+    )
+    """When a round's page shows each table's expected result (every side's chance of
+    finishing first, from the ratings before the round)."""
     seed = models.BigIntegerField(verbose_name=_("seed"))
     """Breaks every tie (pairing, lots) deterministically."""
     status = models.CharField(
@@ -157,6 +172,12 @@ class Entry(models.Model):
         CHECKED_IN = "checked_in", _("Checked in")
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
+    class RatingSource(models.TextChoices):
+        NONE = "none", _("No rating")
+        TYPED = "typed", _("Typed by a director")
+        CLUB = "club", _("The club's rating")
+        ALL_CLUBS = "all_clubs", _("The all-clubs rating")
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
     )
@@ -179,6 +200,20 @@ class Entry(models.Model):
         verbose_name=_("team"),
     )
     rating = models.IntegerField(default=0, verbose_name=_("rating"))
+    """Seeds round 1 and breaks ties in the pairing order (0: none). Typed by a
+    director, or copied from the computed ratings (:mod:`~tournaments.services.entry_ratings`)
+    at entry and again each time round 1 is paired, then kept for the whole event."""
+    rating_source = models.CharField(
+        max_length=10,
+        choices=RatingSource.choices,
+        default=RatingSource.NONE,
+        verbose_name=_("rating source"),
+    )
+    rating_games = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("rating games")
+    )
+    """How many rated games a computed rating rests on (fewest of a team's members):
+    under ten it is shown as provisional. ``None`` for a typed rating or none."""
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.REGISTERED, verbose_name=_("status")
     )

@@ -43,6 +43,7 @@ SENTENCES = {
     "entry-check-in-undone": _("Undid the check-in of %(subject)s"),
     "entries-checked-in": _("Checked in every entry still waiting"),
     "entry-changed": _("Changed the entry of %(subject)s"),
+    "entry-rating-computed": _("Copied the computed rating of %(subject)s"),
     "entry-withdrawn": _("Withdrew %(subject)s"),
     "pair-forbidden": _("Kept %(subject)s apart"),
     "pair-allowed": _("Let %(subject)s meet again"),
@@ -81,6 +82,8 @@ NAMES = {
     "time_zone": _("the time zone"),
     "language": _("the language"),
     "rating": _("the rating"),
+    "rating_source": _("where the rating comes from"),
+    "rating_games": _("the rated games behind the rating"),
     "household": _("the household"),
     "affiliation": _("the affiliation"),
     "reason": _("the reason"),
@@ -167,6 +170,8 @@ VALUE_WORDS: dict[str, dict[str, Any]] = {
     "pairing_method": dict(Tournament.PairingMethod.choices),
     "first_round": dict(Tournament.FirstRound.choices),
     "mode": dict(Tournament.Mode.choices),
+    "rating_source": dict(Entry.RatingSource.choices),
+    "expected_results": dict(Tournament.ExpectedResults.choices),
 }
 """Stored codes of a key read in words ("scorer" as "Scorer", "Segnapunti" in Italian)."""
 

@@ -25,7 +25,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import audit
+from tournaments.services import audit, entry_ratings
 from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
@@ -67,7 +67,9 @@ def register(
 ) -> Entry:
     """Enter a player or a team. Directors and scorers enter anyone; a player with a
     login enters themselves while entries are open. After round 1 is published the
-    entry is late: it joins the next round with the tournament's late-entry score."""
+    entry is late: it joins the next round with the tournament's late-entry score.
+    ``rating`` 0 (none typed): the entrant's computed rating is copied
+    (:mod:`~tournaments.services.entry_ratings`)."""
     if (player is None) == (team is None):
         raise ServiceError(_("enter either a player or a team"))
     is_team = tournament.entry_kind == Tournament.EntryKind.TEAM
@@ -115,18 +117,22 @@ def register(
         played = published_rounds(tournament)
         number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
         household = members[0].household if len(members) == 1 else ""
-        entry = Entry.objects.create(
+        entry = Entry(
             tournament=tournament,
             number=number,
             player=player,
             team=team,
             rating=rating,
+            rating_source=Entry.RatingSource.TYPED if rating else Entry.RatingSource.NONE,
             joins_round=played + 1,
             start_score=tournament.late_entry_score if played else Decimal(0),
             household=household,
             affiliation=affiliation.strip()[:120],
         )
-        after = {"number": number, "rating": rating, "joins_round": played + 1}
+        if not rating:
+            entry_ratings.apply(entry, entry_ratings.computed_rating(tournament, entry))
+        entry.save()
+        after = {"number": number, "rating": entry.rating, "joins_round": played + 1}
         _audit(entry, by, "entry-added", None, after)
         return entry
 
@@ -229,20 +235,29 @@ def withdraw(entry: Entry, *, by: User, expected_version: int | None = None) -> 
 def update_entry(
     entry: Entry, *, by: User, expected_version: int | None = None, **fields: Any
 ) -> Entry:
-    """Directors set rating, household and affiliation. With ``expected_version``, an
-    entry changed since that version is left as it is (:class:`~.versions.StaleVersion`)."""
+    """Directors set rating, household and affiliation; ``rating=None`` goes back to
+    the computed rating (a number typed is the director's, never replaced). With
+    ``expected_version``, an entry changed since that version is left as it is
+    (:class:`~.versions.StaleVersion`)."""
     require_role(by, entry.tournament.club, Role.DIRECTOR)
     require_editable(entry.tournament)
     allowed = {"rating": int, "household": str, "affiliation": str}
     changes: dict[str, Any] = {}
     for key, value in fields.items():
+        if key == "rating" and value is None:
+            changes[key] = None
+            continue
         if key not in allowed or isinstance(value, bool) or not isinstance(value, allowed[key]):
             raise ServiceError(f"cannot set {key!r} to {value!r}", field=key)
+        if key == "rating" and not 0 <= value < 10**6:
+            raise ServiceError(_("rating must be a whole number from 0 to 999999"), field=key)
         changes[key] = value.strip()[:120] if isinstance(value, str) else value
     with transaction.atomic():
         version = claim(Entry, entry.pk, expected_version)
         entry = Entry.objects.select_related("player", "team", "tournament").get(pk=entry.pk)
         entry.version = version
+        if "rating" in changes:
+            changes.update(_rating_changes(entry, changes["rating"]))
         before = {k: getattr(entry, k) for k, v in changes.items() if getattr(entry, k) != v}
         for key, value in changes.items():
             setattr(entry, key, value)
@@ -253,6 +268,16 @@ def update_entry(
             owe_standings(entry.tournament_id, "withdrawn entry changed")
         _drop_draft(entry.tournament)
     return entry
+
+
+def _rating_changes(entry: Entry, rating: int | None) -> dict[str, Any]:
+    """The rating fields a director's change sets: a number typed, or (``None``) the
+    computed rating copied again."""
+    if rating is None:
+        computed = entry_ratings.computed_rating(entry.tournament, entry)
+        return {"rating": computed.rating, "rating_source": computed.source,
+                "rating_games": computed.games}  # fmt: skip
+    return {"rating": rating, "rating_source": Entry.RatingSource.TYPED, "rating_games": None}
 
 
 def _claim(entry: Entry, expected_version: int | None) -> None:

@@ -38,7 +38,7 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
-from tournaments.services import audit, live, round_closing, seats, table_states
+from tournaments.services import audit, entry_ratings, live, round_closing, seats, table_states
 from tournaments.services import games as game_service
 from tournaments.services.clubs import User, require_role
 from tournaments.services.drafts import require_editable, reusable_draft
@@ -107,6 +107,8 @@ def pair_next_round(tournament: Tournament, *, by: User, confirm_unfinished: boo
             )
         last = tournament.rounds.filter(number=published).first() if published else None
         table_states.require_finished(last, confirmed=confirm_unfinished)
+        if number == 1:  # seeded by the ratings as they are now, kept for the event
+            entry_ratings.refresh(tournament, by=by)
         data = pairing_input(tournament, number)
         if not data["entrants"]:
             raise Conflict(_("no entry is checked in: check entries in before pairing"))

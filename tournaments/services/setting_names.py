@@ -22,6 +22,8 @@ SETTING_NAMES = {
     "late_entry_score": _("the late entrants' score"),
     "avoid_same_household": _("keeping households apart"),
     "avoid_same_affiliation": _("keeping club teams apart"),
+    "show_ratings": _("showing ratings"),
+    "expected_results": _("the expected results"),
     "starts_on": _("the date"),
     "start_time": _("the start time"),
     "venue": _("the venue"),

@@ -101,6 +101,8 @@ SETTINGS_FIELDS = {
     "late_entry_score": (int, float, str, Decimal),
     "avoid_same_household": bool,
     "avoid_same_affiliation": bool,
+    "show_ratings": bool,
+    "expected_results": str,
     **DETAIL_FIELDS,
 }
 """What a director may set, and the JSON type each takes."""
@@ -225,6 +227,7 @@ def _clean(data: Mapping[str, Any], *, partial: bool) -> dict[str, Any]:
         "mode": Tournament.Mode,
         "pairing_method": Tournament.PairingMethod,
         "first_round": Tournament.FirstRound,
+        "expected_results": Tournament.ExpectedResults,
     }
     for key, enum in choices.items():
         if key in cleaned and cleaned[key] not in enum.values:

@@ -17,11 +17,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, Tournament
 from tournaments.services import clubs as club_service
+from tournaments.services import entry_ratings
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
@@ -99,15 +101,35 @@ def _row(entry: Entry) -> dict[str, Any]:
         "e": entry,
         "checked_in": entry.status == Entry.Status.CHECKED_IN,
         "withdrawn": entry.status == Entry.Status.WITHDRAWN,
+        "rating_note": _rating_note(entry),
         "edit": EntryEditForm(
             initial={
-                "rating": entry.rating,
+                "rating": entry.rating if entry.rating_source == TYPED else None,
                 "household": entry.household,
                 "affiliation": entry.affiliation,
             },
             prefix=f"e{entry.pk}",
         ),
     }
+
+
+TYPED = Entry.RatingSource.TYPED
+
+
+def _rating_note(entry: Entry) -> str:
+    """Where an entry's rating comes from, and whether it is provisional."""
+    if not entry.rating:
+        return ""
+    words = {
+        Entry.RatingSource.TYPED: _("typed"),
+        Entry.RatingSource.CLUB: _("club rating"),
+        Entry.RatingSource.ALL_CLUBS: _("all-clubs rating"),
+    }
+    note = str(words.get(entry.rating_source, ""))
+    shown = entry_ratings.shown(entry)
+    if shown and shown["provisional"]:
+        note += ", " + pgettext("a rating", "provisional")
+    return note
 
 
 def _page(request: HttpRequest, club: Club, t: Tournament, status: int = 200, **extra: Any):
@@ -225,12 +247,15 @@ def entry_edit(
     form = EntryEditForm(request.POST, prefix=f"e{entry.pk}")
     banner, status = None, 400
     if form.is_valid():
+        changes = dict(form.cleaned_data)
+        if changes["rating"] is None and entry.rating_source != TYPED:
+            del changes["rating"]  # left empty: the computed rating stays as copied
         try:
             tournament_service.update_entry(
                 entry,
                 by=request.user,
                 expected_version=parse_version(request.POST.get("version")),
-                **form.cleaned_data,
+                **changes,
             )
         except StaleVersion:
             banner, status = f"{entry.name}: {stale_settings()}", 409

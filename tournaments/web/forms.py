@@ -182,7 +182,13 @@ class ChoiceEntryForm(forms.Form):
 
 
 class EntryEditForm(forms.Form):
-    rating = forms.IntegerField(min_value=0, max_value=999_999, label=_("Rating"))
+    rating = forms.IntegerField(
+        min_value=0,
+        max_value=999_999,
+        required=False,
+        label=_("Rating"),
+        help_text=_("Empty: the computed rating (the club's, else all clubs')."),
+    )
     household = forms.CharField(max_length=120, required=False, label=_("Household"))
     affiliation = forms.CharField(max_length=120, required=False, label=_("Club team"))
 

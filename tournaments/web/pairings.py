@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import GameScore
 from tournaments.models import Bye, Forfeit, Game, Round, Seat, TableEntry, Tournament
+from tournaments.services import entry_ratings, expected_results
 from tournaments.services.seating import Place, my_place
 from tournaments.services.sheets import disputed_tables
 from tournaments.services.tournaments import seats_per_side
@@ -36,9 +37,11 @@ def place_label(tournament: Tournament, position: int, sides: int) -> str:
 
 def round_tables(round_: Round) -> dict[str, Any]:
     """The round's tables (number, game, entrants with where they sit, forfeits, and
-    each entrant's final score once the game is over) and byes. ``users`` per table:
-    the ids of the users seated there (who may use its score sheet)."""
+    each entrant's final score once the game is over; their ratings and expected
+    results where the tournament shows them) and byes. ``users`` per table: the ids of
+    the users seated there (who may use its score sheet)."""
     tournament = round_.tournament
+    chances = expected_results.expected_results(round_)
     places = (
         TableEntry.objects.filter(round=round_)
         .select_related("table__game", "entry__player", "entry__team")
@@ -85,6 +88,8 @@ def round_tables(round_: Round) -> dict[str, Any]:
                         "members": _members(p),
                         "forfeit": _forfeit(forfeits.get((table.pk, p.entry_id))),
                         "score": final[p.position] if final and p.position < len(final) else None,
+                        "rating": entry_ratings.shown(p.entry) if tournament.show_ratings else None,
+                        "expected": _percent(chances.get(number, {}).get(p.entry_id)),
                     }
                     for p in seated
                 ],
@@ -95,6 +100,10 @@ def round_tables(round_: Round) -> dict[str, Any]:
         for b in Bye.objects.filter(round=round_).select_related("entry__player", "entry__team")
     ]
     return {"tables": tables, "byes": sorted(byes, key=lambda e: e.number)}
+
+
+def _percent(chance: float | None) -> int | None:
+    return None if chance is None else expected_results.percent(chance)
 
 
 def _status(game: Game | None, *, forfeited: bool, disputed: bool) -> str:

@@ -84,6 +84,8 @@ PLAIN_FIELDS = (
     "late_entry_score",
     "avoid_same_household",
     "avoid_same_affiliation",
+    "show_ratings",
+    "expected_results",
     "starts_on",
     "start_time",
     "venue",

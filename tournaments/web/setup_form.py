@@ -153,6 +153,18 @@ class TournamentForm(forms.Form):
     avoid_same_affiliation = forms.BooleanField(
         label=_("Keep members of one club team (affiliation) apart"), required=False
     )
+    show_ratings = forms.BooleanField(
+        label=_("Show ratings in the pairings and standings"),
+        required=False,
+        help_text=_("Each entrant's rating for this event; “provisional” under ten rated games."),
+    )
+    expected_results = forms.ChoiceField(
+        label=_("Show each table's expected result"),
+        choices=Tournament.ExpectedResults.choices,
+        initial=Tournament.ExpectedResults.HIDDEN,
+        required=False,
+        help_text=_("Every side's chance of finishing first, from the ratings before the round."),
+    )
     # -- points
     points_method = forms.ChoiceField(label=_("Points method"), choices=(), required=False)
     win = _number(label=_("Points for a win"), help_text=_("Empty: 2."))
@@ -290,6 +302,10 @@ class TournamentForm(forms.Form):
                 )
             by_size[size.strip()] = numbers(rest)
         return by_size
+
+    def clean_expected_results(self) -> str:
+        """Left out (a form without the field): not shown, the default."""
+        return self.cleaned_data.get("expected_results") or Tournament.ExpectedResults.HIDDEN
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

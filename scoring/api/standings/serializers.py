@@ -41,6 +41,17 @@ class StandingsRowSerializer(serializers.Serializer):
         required=False,
         help_text="games finished 1st, 2nd, … at the table (index 0 = 1st place)",
     )
+    rating = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="the entrant's rating for this event, when the tournament shows ratings "
+        "(null: it does not, or the entrant has none)",
+    )
+    provisional = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="the rating rests on fewer than ten rated games",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):

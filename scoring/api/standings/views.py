@@ -20,7 +20,7 @@ from scoring.api.standings import serializers as s
 from tournaments.api.shared.errors import READ, club_errors
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Role, Tournament
-from tournaments.services import clubs
+from tournaments.services import clubs, entry_ratings
 from tournaments.services.errors import NotFound
 
 
@@ -49,7 +49,13 @@ class StandingsView(ClubAPIView):
             )
             rounds = ", ".join(map(str, shown.rounds)) or _("none yet")
             raise NotFound(missing % {"number": number, "rounds": rounds})
-        return Response(read.export_json(shown))
+        answer = read.export_json(shown)
+        ratings = entry_ratings.shown_by_entry(found)
+        for row in answer["rows"]:
+            rating = ratings.get(row["entry"])
+            row["rating"] = rating["rating"] if rating else None
+            row["provisional"] = rating["provisional"] if rating else None
+        return Response(answer)
 
 
 class PublicTournamentView(ClubAPIView):

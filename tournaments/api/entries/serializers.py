@@ -26,7 +26,22 @@ class EntryRefSerializer(serializers.Serializer):
 class EntrySerializer(EntryRefSerializer):
     player = serializers.IntegerField(allow_null=True, help_text="the player's id (or null)")
     team = serializers.IntegerField(allow_null=True, help_text="the team's id (or null)")
-    rating = serializers.IntegerField()
+    rating = serializers.IntegerField(
+        help_text="seeds round 1 and breaks pairing ties (0: none); on the scale people read "
+        "(1500 for a newcomer)"
+    )
+    rating_source = choice(
+        Entry.RatingSource.choices,
+        help_text="typed by a director, or copied from the computed ratings (the club's, else "
+        "all clubs') at entry and when round 1 is paired",
+    )
+    rating_games = serializers.IntegerField(
+        allow_null=True,
+        help_text="the rated games a computed rating rests on (null: typed or none)",
+    )
+    provisional = serializers.BooleanField(
+        help_text="a computed rating resting on fewer than ten rated games"
+    )
     status = choice(Entry.Status.choices)
     joins_round = serializers.IntegerField()
     withdrawn_after = serializers.IntegerField(allow_null=True)
@@ -58,7 +73,14 @@ class EntryCreateSerializer(StrictSerializer):
 
 
 class EntryUpdateSerializer(StrictSerializer):
-    rating = StrictIntegerField(min_value=0, max_value=999_999, required=False)
+    rating = StrictIntegerField(
+        min_value=0,
+        max_value=999_999,
+        required=False,
+        allow_null=True,
+        help_text="a rating typed by the director (never replaced), or null: back to the "
+        "computed rating",
+    )
     household = StrictCharField(max_length=120, required=False, allow_blank=True)
     affiliation = StrictCharField(max_length=120, required=False, allow_blank=True)
 

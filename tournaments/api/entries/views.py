@@ -32,7 +32,7 @@ from tournaments.api.shared.versions import (
 )
 from tournaments.api.shared.views import ClubAPIView, is_director
 from tournaments.models import Entry, ForbiddenPair, Role, Tournament
-from tournaments.services import clubs, tournaments
+from tournaments.services import clubs, entry_ratings, tournaments
 from tournaments.services.errors import NotFound, ServiceError
 
 
@@ -46,6 +46,9 @@ def entry_detail(entry: Entry, *, private: bool) -> dict[str, Any]:
         "player": entry.player_id,
         "team": entry.team_id,
         "rating": entry.rating,
+        "rating_source": entry.rating_source,
+        "rating_games": entry.rating_games,
+        "provisional": bool((entry_ratings.shown(entry) or {}).get("provisional")),
         "status": entry.status,
         "joins_round": entry.joins_round,
         "withdrawn_after": entry.withdrawn_after,

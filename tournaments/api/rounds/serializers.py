@@ -37,12 +37,29 @@ class PlaceSerializer(EntryRefSerializer):
     )
 
 
+class SeatedSerializer(PlaceSerializer):
+    rating = serializers.IntegerField(
+        allow_null=True,
+        help_text="the entrant's rating for this event (null: the tournament does not show "
+        "ratings, or the entrant has none)",
+    )
+    provisional = serializers.BooleanField(
+        allow_null=True, help_text="the rating rests on fewer than ten rated games"
+    )
+    expected = serializers.FloatField(
+        allow_null=True,
+        help_text="the chance (0 to 1), from the ratings before the round, that the entrant's "
+        "side finishes first at the table; null unless the tournament shows expected results "
+        "for this table now (see expected_results)",
+    )
+
+
 class TableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     game = serializers.UUIDField(
         allow_null=True, help_text="the table's game (/api/games/{id}/) once published"
     )
-    entrants = PlaceSerializer(many=True, help_text="in seat (or side) order")
+    entrants = SeatedSerializer(many=True, help_text="in seat (or side) order")
     disputed = serializers.BooleanField(
         help_text="a deal of the table's score sheet is in dispute (a director rules)"
     )

@@ -22,7 +22,14 @@ from tournaments.api.rounds import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
 from tournaments.api.shared.views import ClubAPIView, is_director
 from tournaments.models import Bye, Role, Round, RoundCorrection, TableEntry
-from tournaments.services import clubs, round_closing, rounds, table_states
+from tournaments.services import (
+    clubs,
+    entry_ratings,
+    expected_results,
+    round_closing,
+    rounds,
+    table_states,
+)
 from tournaments.services.sheets import disputed_tables
 
 
@@ -45,6 +52,8 @@ def round_detail(round_: Round) -> dict[str, Any]:
     places = list(places)
     disputed = disputed_tables({place.table_id for place in places})
     states = {s.number: s for s in table_states.table_states(round_)} if round_.is_published else {}
+    chances = expected_results.expected_results(round_, states.values())
+    show_ratings = round_.tournament.show_ratings
     tables: dict[int, dict[str, Any]] = {}
     for place in places:
         state = states.get(place.table.number)
@@ -59,7 +68,17 @@ def round_detail(round_: Round) -> dict[str, Any]:
                 "entrants": [],
             },
         )
-        table["entrants"].append({**entry_ref(place.entry), "position": place.position})
+        rating = entry_ratings.shown(place.entry) if show_ratings else None
+        chance = chances.get(place.table.number, {}).get(place.entry_id)
+        table["entrants"].append(
+            {
+                **entry_ref(place.entry),
+                "position": place.position,
+                "rating": rating["rating"] if rating else None,
+                "provisional": rating["provisional"] if rating else None,
+                "expected": None if chance is None else round(chance, 4),
+            }
+        )
     byes = Bye.objects.filter(round=round_).select_related("entry__player", "entry__team")
     return {
         **round_summary(round_),

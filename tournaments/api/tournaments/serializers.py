@@ -64,6 +64,17 @@ class SettingsSerializer(StrictSerializer):
     )
     avoid_same_household = StrictBooleanField(required=False)
     avoid_same_affiliation = StrictBooleanField(required=False)
+    show_ratings = StrictBooleanField(
+        required=False,
+        help_text="the pairings and standings (pages, PDF, API) show each entrant's rating",
+    )
+    expected_results = StrictChoiceField(
+        choices=T.ExpectedResults.choices,
+        required=False,
+        help_text="when a round shows each table's expected result (every side's chance of "
+        "finishing first): hidden, after (once the table has its result or the round is "
+        "closed), always (from publication)",
+    )
     starts_on = serializers.DateField(
         required=False, allow_null=True, help_text="the day it is played (YYYY-MM-DD)"
     )
@@ -130,6 +141,12 @@ class TournamentSerializer(serializers.Serializer):
     late_entry_score = serializers.FloatField()
     avoid_same_household = serializers.BooleanField()
     avoid_same_affiliation = serializers.BooleanField()
+    show_ratings = serializers.BooleanField(
+        help_text="the pairings and standings show each entrant's rating"
+    )
+    expected_results = choice(
+        T.ExpectedResults.choices, help_text="when a round shows its tables' expected results"
+    )
     status = choice(T.Status.choices)
     rounds_published = serializers.IntegerField()
     created_at = serializers.DateTimeField()

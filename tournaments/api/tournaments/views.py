@@ -52,6 +52,8 @@ def tournament_detail(t: Tournament) -> dict[str, Any]:
         "late_entry_score": float(t.late_entry_score),
         "avoid_same_household": t.avoid_same_household,
         "avoid_same_affiliation": t.avoid_same_affiliation,
+        "show_ratings": t.show_ratings,
+        "expected_results": t.expected_results,
         "status": t.status,
         "rounds_published": tournaments.published_rounds(t),
         "created_at": t.created_at,
