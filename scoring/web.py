@@ -17,6 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -305,20 +306,34 @@ def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
     return render_to_string("standings/_player_rounds.html", {"rounds": rows})
 
 
+def _entry_with_standings_state(t: Tournament, entry_id: int) -> Entry | None:
+    """The entry (with its player and team), and the tournament's standings state as
+    ``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
+    query: on PostgreSQL each round trip is a good part of this page's cost."""
+    state = StandingsState.objects.filter(pk=t.pk)
+    return (
+        Entry.objects.filter(tournament=t, pk=entry_id)
+        .select_related("player", "team")
+        .annotate(
+            standings_version=Subquery(state.values("version")),
+            standings_requested=Subquery(state.values("requested")),
+            standings_computed_at=Subquery(state.values("computed_at")),
+        )
+        .order_by()
+        .first()
+    )
+
+
 @require_GET
 @never_cache
 @tournament_view()
 def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
-    entry = (
-        Entry.objects.filter(tournament=t, pk=entry_id).select_related("player", "team").first()
-        if entry_id < 2**63
-        else None
-    )
+    entry = _entry_with_standings_state(t, entry_id) if entry_id < 2**63 else None
     if entry is None:
         raise Http404("no such entry")
-    version, requested, computed_at = StandingsState.objects.filter(pk=t.pk).values_list(
-        "version", "requested", "computed_at"
-    ).first() or (0, 0, None)
+    version = entry.standings_version or 0
+    requested = entry.standings_requested or 0
+    computed_at = entry.standings_computed_at
     # Every change the rounds table shows owes standings (``requested`` goes up in the
     # change's transaction, ``version`` when they are stored): the key names both, and
     # the slugs and time, as the standings page's do, against ids used again (a restore).

@@ -15,9 +15,9 @@ from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = pytest.mark.django_db
 
-CACHED = 5
-"""The club (twice: the language middleware, then the gate), the tournament, the entry,
-and the standings' version (the rounds table then comes from the cache)."""
+CACHED = 3
+"""The club (once for the middlewares and the gate), the tournament, and the entry with
+the standings' version (the rounds table then comes from the cache)."""
 QUERIES = CACHED + 5
 """... and, the first time, the rounds, the entry's tables (with games and scores),
 forfeits, byes, and its standings rows."""
