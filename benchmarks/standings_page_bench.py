@@ -4,10 +4,12 @@
                                               [--database-url URL] [--no-growth]
 
 Builds a finished tournament of ``--entries`` individual entries (German whist, tables
-of two) over ``--rounds`` published rounds directly in the database (bulk inserts:
-entries, rounds, tables, finished games and their cached final scores, a few
-forfeits), in a fresh SQLite file in a temporary directory unless ``--database-url``
-names a database (it must be migrated; the rows are left there). Then it measures:
+of two) over ``--rounds`` published rounds directly in the database
+(:func:`benchmarks.tournament_db.build`: bulk inserts of entries, rounds, tables,
+finished games and their cached final scores, a few forfeits, then PostgreSQL's
+statistics refreshed), in a fresh SQLite file in a temporary directory unless
+``--database-url`` names a database (it must be migrated; the rows are left there).
+Then it measures:
 
 - **recomputation** through the Django path, :func:`scoring.store.recompute` from
   scratch (nothing stored: read every round from the database, rank, write all
@@ -33,138 +35,14 @@ results once (``gather``), the least a recomputation must do; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import random
-import secrets
-import shutil
 import sys
-import tempfile
 import time
-import uuid
 from typing import Any
+
+from benchmarks.tournament_db import best, build, django_on, rate
 
 AIM_SECONDS = 0.5
 GROWTH_AIM = 2.2
-
-
-def _environment(database_url: str | None) -> str | None:
-    """Settings for a standalone run; returns a temporary directory to remove."""
-    tmp = None
-    if database_url is None:
-        tmp = tempfile.mkdtemp(prefix="tavolo-standings-bench-")
-        database_url = f"sqlite:///{tmp}/bench.sqlite3"
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.pop("REDIS_URL", None)  # tasks in-process; the cache in memory
-    os.environ.setdefault("TAVOLO_DEBUG", "0")
-    os.environ.setdefault("TAVOLO_SECRET_KEY", secrets.token_urlsafe(40))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo.settings")
-    return tmp
-
-
-def build(entries: int, rounds: int, seed: int = 1) -> Any:
-    """The tournament, all rounds published and every table finished."""
-    from django.db import transaction
-
-    from scoring.models import GameScore
-    from tournaments.models import (
-        Club,
-        Entry,
-        Forfeit,
-        Game,
-        Player,
-        Round,
-        Table,
-        TableEntry,
-        Tournament,
-    )
-
-    rng = random.Random(seed)
-    tag = uuid.uuid4().hex[:8]
-    with transaction.atomic():
-        club = Club.objects.create(name=f"Bench club {tag}", slug=f"bench-{tag}")
-        t = Tournament.objects.create(
-            club=club,
-            name=f"Bench cup {tag}",
-            slug="cup",
-            game_type="german_whist",
-            table_sizes=[2],
-            rounds_planned=rounds,
-            seed=seed,
-            status=Tournament.Status.FINISHED,
-        )
-        players = Player.objects.bulk_create(
-            Player(name=f"Player {n:04d}", club=club) for n in range(entries)
-        )
-        rows = Entry.objects.bulk_create(
-            Entry(tournament=t, number=n + 1, player=p, status=Entry.Status.CHECKED_IN)
-            for n, p in enumerate(players)
-        )
-        ids = [e.pk for e in rows]
-        # Bulk inserts send no signals: nothing is recomputed while building.
-        made = Round.objects.bulk_create(
-            Round(tournament=t, number=n, method="swiss", status=Round.Status.PUBLISHED)
-            for n in range(1, rounds + 1)
-        )
-        for rnd in made:
-            order = ids[:]
-            rng.shuffle(order)
-            pairs = [order[k : k + 2] for k in range(0, len(order) - 1, 2)]
-            games = Game.objects.bulk_create(
-                Game(
-                    game_type="german_whist",
-                    players=2,
-                    mode=Game.Mode.PHYSICAL,
-                    status=Game.Status.FINISHED,
-                    engine_version="bench",
-                    version=1,
-                    seed=b"\0" * 32,
-                    seed_commitment="0" * 64,
-                )
-                for _ in pairs
-            )
-            tables = Table.objects.bulk_create(
-                Table(round=rnd, number=k + 1, game=g) for k, g in enumerate(games)
-            )
-            TableEntry.objects.bulk_create(
-                TableEntry(round=rnd, table=table, position=pos, entry_id=e)
-                for table, pair in zip(tables, pairs, strict=True)
-                for pos, e in enumerate(pair)
-            )
-            scores = []
-            for g in games:
-                tricks = rng.randint(0, 13)
-                scores.append(
-                    GameScore(game=g, version=1, scores=[tricks, 13 - tricks], side_of=[0, 1])
-                )
-            GameScore.objects.bulk_create(scores)
-            Forfeit.objects.bulk_create(  # a few no-shows
-                Forfeit(table=table, entry_id=pair[1], kind=Forfeit.Kind.NO_SHOW)
-                for table, pair in list(zip(tables, pairs, strict=True))[:3]
-            )
-    return t
-
-
-def best(fn: Any, repeat: int, setup: Any = None) -> float:
-    """The shortest of ``repeat`` runs of ``fn``, each after ``setup`` (not timed)."""
-    times = []
-    for _ in range(repeat):
-        if setup is not None:
-            setup()
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
-def rate(client: Any, path: str, n: int, expect: int) -> tuple[float, int]:
-    size = 0
-    started = time.perf_counter()
-    for _ in range(n):
-        answer = client.get(path)
-        assert answer.status_code == expect, (path, answer.status_code)
-        size = len(answer.content)
-    return n / (time.perf_counter() - started), size
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,12 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    tmp = _environment(args.database_url)
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+    with django_on(args.database_url) as where:
         from django.db import connection, transaction
         from django.test import Client
         from django.utils import timezone
@@ -197,12 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         from scoring.models import EntryRoundStanding, RoundStandings, StandingsState
         from scoring.results import compute, gather
 
-        if tmp is not None:
-            call_command("migrate", verbosity=0)
-        print(
-            f"standings through Django: {args.entries} entries x {args.rounds} rounds "
-            f"({connection.vendor}, Python {platform.python_version()}, {platform.machine()})"
-        )
+        print(f"standings through Django: {args.entries} entries x {args.rounds} rounds ({where})")
         started = time.perf_counter()
         t = build(args.entries, args.rounds)
         print(f"  built the tournament in {time.perf_counter() - started:.1f} s")
@@ -297,9 +165,6 @@ def main(argv: list[str] | None = None) -> int:
         ):
             per_second, size = rate(client, path, count, expect)
             print(f"    {label}: {per_second:.0f} requests/s ({size / 1024:.0f} KiB)")
-    finally:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
