@@ -17,7 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Subquery
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -310,14 +310,14 @@ def _entry_with_standings_state(t: Tournament, entry_id: int) -> Entry | None:
     """The entry (with its player and team), and the tournament's standings state as
     ``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
     query: on PostgreSQL each round trip is a good part of this page's cost."""
-    state = StandingsState.objects.filter(pk=t.pk)
+    state = "tournament__standings_state__"
     return (
         Entry.objects.filter(tournament=t, pk=entry_id)
         .select_related("player", "team")
         .annotate(
-            standings_version=Subquery(state.values("version")),
-            standings_requested=Subquery(state.values("requested")),
-            standings_computed_at=Subquery(state.values("computed_at")),
+            standings_version=F(state + "version"),
+            standings_requested=F(state + "requested"),
+            standings_computed_at=F(state + "computed_at"),
         )
         .order_by()
         .first()
