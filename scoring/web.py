@@ -17,7 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -188,43 +188,44 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     """The entry's rounds: table, opponents (and partners), game scores, points, running
     score and rank after each round (from the entry's own stored standings rows).
 
-    Six queries whatever the tournament's size: the rounds, every place at the entry's
-    tables (with their games and final scores), forfeits, byes, and the entry's rows."""
+    Two queries whatever the tournament's size (each a round trip, the most of this
+    page's cost on PostgreSQL): the rounds, each with the entry's bye and its stored
+    standings row; then every place at the entry's tables, with their games, final
+    scores and whether that entrant forfeited."""
+    standing = EntryRoundStanding.objects.filter(
+        tournament=t, entry=entry.pk, round=OuterRef("number")
+    )
     rounds = {
         r.pk: r
-        for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED).order_by(
-            "number"
+        for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED)
+        .annotate(
+            bye=Exists(Bye.objects.filter(round=OuterRef("pk"), entry=entry)),
+            points_after=Subquery(standing.values("points")[:1]),
+            rank_after=Subquery(standing.values("rank")[:1]),
         )
+        .order_by("number")
     }
     my_tables = TableEntry.objects.filter(entry=entry, round_id__in=list(rounds)).values("table_id")
     mine: dict[int, TableEntry] = {}
     others: dict[int, list[TableEntry]] = defaultdict(list)
+    forfeits: dict[int, set[int]] = defaultdict(set)
+    lost = Forfeit.objects.filter(table_id=OuterRef("table_id"), entry_id=OuterRef("entry_id"))
     for seat in (
         TableEntry.objects.filter(table_id__in=my_tables)
         .select_related("table__game__final_score", "entry__player", "entry__team")
+        .annotate(forfeited=Exists(lost))
         .order_by("position")
     ):
         others[seat.table_id].append(seat)
         if seat.entry_id == entry.pk:
             mine[seat.round_id] = seat
-    forfeits: dict[int, set[int]] = defaultdict(set)
-    lost = (
-        Forfeit.objects.filter(table_id__in=my_tables)
-        .order_by()  # the default order would join three tables
-        .values_list("table_id", "entry_id")
-    )
-    for table_id, entry_id in lost:
-        forfeits[table_id].add(entry_id)
-    byes = set(
-        Bye.objects.filter(entry=entry, round_id__in=list(rounds))
-        .order_by()
-        .values_list("round_id", flat=True)
-    )
+        if seat.forfeited:
+            forfeits[seat.table_id].add(seat.entry_id)
+    byes = {round_id for round_id, rnd in rounds.items() if rnd.bye}
     after = {
-        number: (points, rank)
-        for number, points, rank in EntryRoundStanding.objects.filter(
-            tournament=t, entry=entry.pk
-        ).values_list("round", "points", "rank")
+        rnd.number: (rnd.points_after, rnd.rank_after)
+        for rnd in rounds.values()
+        if rnd.rank_after is not None
     }
     movement = t.pairing_method == Tournament.PairingMethod.WHIST_DRIVE
     out = []
