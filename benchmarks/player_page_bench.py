@@ -19,17 +19,17 @@ is printed, so a burst of load on a shared machine moves them less):
   rows), then the same pages again (the table from the cache, as until the standings
   next change);
 - **the anchor**, measured in the same run: the standings' live poll answered 204
-  (the site's cheapest page: two small indexed reads); the player page's figure is
-  also given as a ratio to it;
+  (the site's cheapest page: the club, the tournament and the standings' version, each
+  an indexed read); the player page's figure is also given as a ratio to it;
 - what storing each entry's rows costs the recomputation: writing every round's
   per-entry rows from scratch (on PostgreSQL one statement taking them from the rounds'
   stored JSON rows; elsewhere a bulk insert), the part of
   :func:`scoring.store.recompute` this page adds, beside a whole recomputation from
   scratch (nothing stored).
 
-The page reads only that player's rows (rounds, its tables with their games and final
-scores, forfeits, byes, its standings rows), so its cost should be flat in entrants and
-grow with rounds. Aim: 200 requests/s for a 1,000-entry, 9-round tournament.
+The page reads only that player's rows (the rounds with its byes and standings rows,
+its tables with their games, final scores and forfeits), so its cost should be flat in
+entrants and grow with rounds. Aim: 200 requests/s for a 1,000-entry, 9-round tournament.
 Asserts nothing.
 """
 
