@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-import platform
-import shutil
 import sys
 import time
 
-from benchmarks.standings_page_bench import _environment
+from benchmarks.tournament_db import django_on
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,24 +31,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args(argv)
 
-    tmp = _environment(args.database_url)
-    try:
-        import django
-
-        django.setup()
+    with django_on(args.database_url) as where:
         logging.getLogger("celery").setLevel(logging.WARNING)  # no line per eager task
         from django.contrib.auth import get_user_model
-        from django.core.management import call_command
-        from django.db import connection
 
         from tournaments.models import Entry, Membership, Player, Role
         from tournaments.services import clubs, rounds, tournaments
 
-        if tmp is not None:
-            call_command("migrate", verbosity=0)
         print(
-            f"rounds through the services: {args.entries} entries, {args.rounds} rounds "
-            f"({connection.vendor}, Python {platform.python_version()}, {platform.machine()})"
+            f"rounds through the services: {args.entries} entries, {args.rounds} rounds ({where})"
         )
         owner = get_user_model().objects.create_user(f"bench-{time.time_ns()}")
         club = clubs.create_club(name=f"Bench {time.time_ns()}", owner=owner)
@@ -92,9 +81,6 @@ def main(argv: list[str] | None = None) -> int:
                     f"{published - previewed:>8.2f}s  {len(shown.tables)} "
                     f"(rematches {shown.rematches})"
                 )
-    finally:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 

@@ -1,23 +1,28 @@
 """How fast standings are recomputed through Django, and served.
 
     python -m benchmarks.standings_page_bench [--entries 1000] [--rounds 9] [--requests 50]
-                                              [--database-url URL] [--no-growth]
+                                              [--repeat 3] [--database-url URL] [--no-growth]
 
 Builds a finished tournament of ``--entries`` individual entries (German whist, tables
-of two) over ``--rounds`` published rounds directly in the database (bulk inserts:
-entries, rounds, tables, finished games and their cached final scores, a few
-forfeits), in a fresh SQLite file in a temporary directory unless ``--database-url``
-names a database (it must be migrated; the rows are left there). Then it measures:
+of two) over ``--rounds`` published rounds directly in the database
+(:func:`benchmarks.tournament_db.build`: bulk inserts of entries, rounds, tables,
+finished games and their cached final scores, a few forfeits, then PostgreSQL's
+statistics refreshed), in a fresh SQLite file in a temporary directory unless
+``--database-url`` names a database (it must be migrated; the rows are left there).
+Then it measures:
 
 - **recomputation** through the Django path, :func:`scoring.store.recompute` from
   scratch (nothing stored: read every round from the database, rank, write all
-  ``--rounds`` rounds' rows and each entry's row of each round), best of 3; and its
-  parts: reading (:func:`scoring.results.gather`), ranking, and storing (the rounds'
-  rows and the per-entry rows, in one transaction, as the recomputation does);
-- unless ``--no-growth``, the same recomputation of a second tournament of
-  ``2 x --rounds`` rounds, and the ratio of the two (the totals are carried forward
-  round by round and the rows stored grow with the rounds, so it stays near 2: the aim
-  is at most 2.2);
+  ``--rounds`` rounds' rows and each entry's row of each round), best of ``--repeat``
+  (3); and its parts: this process's CPU time for the whole, reading
+  (:func:`scoring.results.gather`), ranking, and storing (the rounds' rows and the
+  per-entry rows, in one transaction, as the recomputation does; then each of the
+  two alone);
+- unless ``--no-growth``, the same of a second tournament of ``2 x --rounds`` rounds,
+  built beforehand and timed in turn with the first, pass after pass (so a burst of
+  load falls on both), and the ratio of the two, whole and part by part (the totals
+  are carried forward round by round and the rows stored grow with the rounds, so it
+  stays near 2: the aim is at most 2.2);
 - **the public standings page** for that tournament: requests/s of
   ``GET /clubs/<club>/t/<t>/standings/`` (1,000 rows rendered), the live poll's 204
   answer, and the JSON and CSV exports, through Django's test client in this process
@@ -33,138 +38,72 @@ results once (``gather``), the least a recomputation must do; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import random
-import secrets
-import shutil
 import sys
-import tempfile
 import time
-import uuid
 from typing import Any
+
+from benchmarks.tournament_db import best, build, django_on, rate
 
 AIM_SECONDS = 0.5
 GROWTH_AIM = 2.2
 
 
-def _environment(database_url: str | None) -> str | None:
-    """Settings for a standalone run; returns a temporary directory to remove."""
-    tmp = None
-    if database_url is None:
-        tmp = tempfile.mkdtemp(prefix="tavolo-standings-bench-")
-        database_url = f"sqlite:///{tmp}/bench.sqlite3"
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.pop("REDIS_URL", None)  # tasks in-process; the cache in memory
-    os.environ.setdefault("TAVOLO_DEBUG", "0")
-    os.environ.setdefault("TAVOLO_SECRET_KEY", secrets.token_urlsafe(40))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo.settings")
-    return tmp
+PARTS = {
+    "whole_cpu": "the whole recomputation, this process's CPU time",
+    "read": "reading the results (gather, the anchor)",
+    "rank": "ranking every round (compute)",
+    "store": "storing every round's rows and each entry's ({vendor})",
+    "store_rounds": "  of which the rounds' rows",
+    "store_entries": "  of which each entry's rows",
+}
+"""The parts of a recomputation timed, besides the whole (wall clock)."""
 
 
-def build(entries: int, rounds: int, seed: int = 1) -> Any:
-    """The tournament, all rounds published and every table finished."""
-    from django.db import transaction
+def from_scratch(t: Any) -> dict[str, float]:
+    """One timing of a whole recomputation of ``t`` with nothing stored, and of each of
+    its parts (:data:`PARTS`): seconds."""
+    from django.db import connection, transaction
+    from django.utils import timezone
 
-    from scoring.models import GameScore
-    from tournaments.models import (
-        Club,
-        Entry,
-        Forfeit,
-        Game,
-        Player,
-        Round,
-        Table,
-        TableEntry,
-        Tournament,
-    )
+    from scoring import store
+    from scoring.collector import collector_paused
+    from scoring.models import EntryRoundStanding, RoundStandings
+    from scoring.results import compute, gather
 
-    rng = random.Random(seed)
-    tag = uuid.uuid4().hex[:8]
-    with transaction.atomic():
-        club = Club.objects.create(name=f"Bench club {tag}", slug=f"bench-{tag}")
-        t = Tournament.objects.create(
-            club=club,
-            name=f"Bench cup {tag}",
-            slug="cup",
-            game_type="german_whist",
-            table_sizes=[2],
-            rounds_planned=rounds,
-            seed=seed,
-            status=Tournament.Status.FINISHED,
-        )
-        players = Player.objects.bulk_create(
-            Player(name=f"Player {n:04d}", club=club) for n in range(entries)
-        )
-        rows = Entry.objects.bulk_create(
-            Entry(tournament=t, number=n + 1, player=p, status=Entry.Status.CHECKED_IN)
-            for n, p in enumerate(players)
-        )
-        ids = [e.pk for e in rows]
-        # Bulk inserts send no signals: nothing is recomputed while building.
-        made = Round.objects.bulk_create(
-            Round(tournament=t, number=n, method="swiss", status=Round.Status.PUBLISHED)
-            for n in range(1, rounds + 1)
-        )
-        for rnd in made:
-            order = ids[:]
-            rng.shuffle(order)
-            pairs = [order[k : k + 2] for k in range(0, len(order) - 1, 2)]
-            games = Game.objects.bulk_create(
-                Game(
-                    game_type="german_whist",
-                    players=2,
-                    mode=Game.Mode.PHYSICAL,
-                    status=Game.Status.FINISHED,
-                    engine_version="bench",
-                    version=1,
-                    seed=b"\0" * 32,
-                    seed_commitment="0" * 64,
-                )
-                for _ in pairs
-            )
-            tables = Table.objects.bulk_create(
-                Table(round=rnd, number=k + 1, game=g) for k, g in enumerate(games)
-            )
-            TableEntry.objects.bulk_create(
-                TableEntry(round=rnd, table=table, position=pos, entry_id=e)
-                for table, pair in zip(tables, pairs, strict=True)
-                for pos, e in enumerate(pair)
-            )
-            scores = []
-            for g in games:
-                tricks = rng.randint(0, 13)
-                scores.append(
-                    GameScore(game=g, version=1, scores=[tricks, 13 - tricks], side_of=[0, 1])
-                )
-            GameScore.objects.bulk_create(scores)
-            Forfeit.objects.bulk_create(  # a few no-shows
-                Forfeit(table=table, entry_id=pair[1], kind=Forfeit.Kind.NO_SHOW)
-                for table, pair in list(zip(tables, pairs, strict=True))[:3]
-            )
-    return t
+    def clear() -> None:
+        RoundStandings.objects.filter(tournament=t).delete()
+        EntryRoundStanding.objects.filter(tournament=t).delete()
 
-
-def best(fn: Any, repeat: int, setup: Any = None) -> float:
-    """The shortest of ``repeat`` runs of ``fn``, each after ``setup`` (not timed)."""
-    times = []
-    for _ in range(repeat):
-        if setup is not None:
-            setup()
+    out = {}
+    clear()
+    started, cpu = time.perf_counter(), time.process_time()
+    store.recompute(t.pk)
+    out["whole"], out["whole_cpu"] = time.perf_counter() - started, time.process_time() - cpu
+    # As inside recompute: with the garbage collector paused (scoring.collector).
+    with collector_paused():
         started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
-def rate(client: Any, path: str, n: int, expect: int) -> tuple[float, int]:
-    size = 0
-    started = time.perf_counter()
-    for _ in range(n):
-        answer = client.get(path)
-        assert answer.status_code == expect, (path, answer.status_code)
-        size = len(answer.content)
-    return n / (time.perf_counter() - started), size
+        data = gather(t)
+        out["read"] = time.perf_counter() - started
+        started = time.perf_counter()
+        computed = compute(data)
+        out["rank"] = time.perf_counter() - started
+        clear()
+        with transaction.atomic():
+            started = time.perf_counter()
+            store._store_rounds(t.pk, computed, timezone.now())
+            out["store"] = time.perf_counter() - started
+        clear()
+        with transaction.atomic():
+            started = time.perf_counter()
+            if connection.vendor == "postgresql":
+                store._upsert_rounds_postgresql(t.pk, computed, timezone.now())
+            else:
+                store._update_or_create_rounds(t.pk, computed, timezone.now())
+            out["store_rounds"] = time.perf_counter() - started
+            started = time.perf_counter()
+            store._store_entry_rows(t.pk, computed)
+            out["store_entries"] = time.perf_counter() - started
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,51 +121,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    tmp = _environment(args.database_url)
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-        from django.db import connection, transaction
+    with django_on(args.database_url) as where:
+        from django.db import connection
         from django.test import Client
         from django.utils import timezone
 
         from scoring import store
-        from scoring.collector import collector_paused
-        from scoring.models import EntryRoundStanding, RoundStandings, StandingsState
-        from scoring.results import compute, gather
+        from scoring.models import RoundStandings, StandingsState
 
-        if tmp is not None:
-            call_command("migrate", verbosity=0)
-        print(
-            f"standings through Django: {args.entries} entries x {args.rounds} rounds "
-            f"({connection.vendor}, Python {platform.python_version()}, {platform.machine()})"
-        )
+        print(f"standings through Django: {args.entries} entries x {args.rounds} rounds ({where})")
         started = time.perf_counter()
         t = build(args.entries, args.rounds)
         print(f"  built the tournament in {time.perf_counter() - started:.1f} s")
 
-        def nothing_stored(tournament: Any) -> Any:
-            def clear() -> None:
-                RoundStandings.objects.filter(tournament=tournament).delete()
-                EntryRoundStanding.objects.filter(tournament=tournament).delete()
-
-            return clear
-
-        whole = best(lambda: store.recompute(t.pk), args.repeat, nothing_stored(t))
-        data = gather(t)
-        # As inside recompute: with the garbage collector paused (scoring.collector).
-        with collector_paused():
-            read_s = best(lambda: gather(t), args.repeat)
-            rank_s = best(lambda: compute(data), args.repeat)
-            computed = compute(data)
-
-            def store_all() -> None:
-                with transaction.atomic():
-                    store._store_rounds(t.pk, computed, timezone.now())
-
-            store_s = best(store_all, args.repeat, nothing_stored(t))
+        longer = build(args.entries, 2 * args.rounds) if args.growth else None
+        # Both tournaments' figures are taken in turn, pass after pass, so that a burst
+        # of load on a shared machine falls on both (the best pass of each is kept).
+        timings: dict[int, dict[str, float]] = {}
+        for _ in range(args.repeat):
+            for tournament in (t, longer):
+                if tournament is not None:
+                    times = timings.setdefault(tournament.pk, {})
+                    for part, seconds in from_scratch(tournament).items():
+                        times[part] = min(seconds, times.get(part, seconds))
+        mine = timings[t.pk]
+        whole, read_s = mine["whole"], mine["read"]
         store.recompute(t.pk)  # the state as the recomputation leaves it
         unchanged = best(lambda: store.recompute(t.pk), args.repeat)
         # A result arriving in the last round: only that round is ranked again.
@@ -243,12 +162,9 @@ def main(argv: list[str] | None = None) -> int:
             f"  recompute from scratch, all {args.rounds} rounds stored: {whole * 1000:.0f} ms "
             f"= {whole / read_s:.2f} x anchor ({verdict} the {AIM_SECONDS:g} s aim)"
         )
-        print(f"    reading the results (gather, the anchor): {read_s * 1000:.0f} ms")
-        print(f"    ranking every round (compute): {rank_s * 1000:.0f} ms")
-        print(
-            f"    storing every round's rows and each entry's ({connection.vendor}): "
-            f"{store_s * 1000:.0f} ms"
-        )
+        for part, label in PARTS.items():
+            what = label.format(vendor=connection.vendor)
+            print(f"    {what}: {mine[part] * 1000:.0f} ms")
         print(
             f"  recompute after a change in the last round: {one_round * 1000:.0f} ms "
             f"= {one_round / read_s:.2f} x anchor"
@@ -257,15 +173,20 @@ def main(argv: list[str] | None = None) -> int:
             f"  recompute when nothing changed (fingerprints equal): {unchanged * 1000:.0f} ms "
             f"= {unchanged / read_s:.2f} x anchor"
         )
-        if args.growth:
-            longer = build(args.entries, 2 * args.rounds)
-
-            longer_s = best(lambda: store.recompute(longer.pk), args.repeat, nothing_stored(longer))
-            ratio = longer_s / whole
+        if longer is not None:
+            theirs = timings[longer.pk]
+            ratio = theirs["whole"] / whole
             print(
-                f"  recompute from scratch, {2 * args.rounds} rounds: {longer_s * 1000:.0f} ms "
-                f"= {ratio:.2f} x {args.rounds} rounds (aim <= {GROWTH_AIM:g})"
+                f"  recompute from scratch, {2 * args.rounds} rounds: "
+                f"{theirs['whole'] * 1000:.0f} ms = {ratio:.2f} x {args.rounds} rounds "
+                f"(aim <= {GROWTH_AIM:g}); each part, {2 * args.rounds} rounds against "
+                f"{args.rounds}:"
             )
+            for part, label in PARTS.items():
+                what = label.format(vendor=connection.vendor)
+                print(
+                    f"    {what}: {theirs[part] * 1000:.0f} ms = {theirs[part] / mine[part]:.2f} x"
+                )
 
         version = StandingsState.objects.get(pk=t.pk).version
         base = f"/clubs/{t.club.slug}/t/{t.slug}/"
@@ -297,9 +218,6 @@ def main(argv: list[str] | None = None) -> int:
         ):
             per_second, size = rate(client, path, count, expect)
             print(f"    {label}: {per_second:.0f} requests/s ({size / 1024:.0f} KiB)")
-    finally:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -191,43 +192,44 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     """The entry's rounds: table, opponents (and partners), game scores, points, running
     score and rank after each round (from the entry's own stored standings rows).
 
-    Six queries whatever the tournament's size: the rounds, every place at the entry's
-    tables (with their games and final scores), forfeits, byes, and the entry's rows."""
+    Two queries whatever the tournament's size (each a round trip, the most of this
+    page's cost on PostgreSQL): the rounds, each with the entry's bye and its stored
+    standings row; then every place at the entry's tables, with their games, final
+    scores and whether that entrant forfeited."""
+    standing = EntryRoundStanding.objects.filter(
+        tournament=t, entry=entry.pk, round=OuterRef("number")
+    )
     rounds = {
         r.pk: r
-        for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED).order_by(
-            "number"
+        for r in Round.objects.filter(tournament=t, status=Round.Status.PUBLISHED)
+        .annotate(
+            bye=Exists(Bye.objects.filter(round=OuterRef("pk"), entry=entry)),
+            points_after=Subquery(standing.values("points")[:1]),
+            rank_after=Subquery(standing.values("rank")[:1]),
         )
+        .order_by("number")
     }
     my_tables = TableEntry.objects.filter(entry=entry, round_id__in=list(rounds)).values("table_id")
     mine: dict[int, TableEntry] = {}
     others: dict[int, list[TableEntry]] = defaultdict(list)
+    forfeits: dict[int, set[int]] = defaultdict(set)
+    lost = Forfeit.objects.filter(table_id=OuterRef("table_id"), entry_id=OuterRef("entry_id"))
     for seat in (
         TableEntry.objects.filter(table_id__in=my_tables)
         .select_related("table__game__final_score", "entry__player", "entry__team")
+        .annotate(forfeited=Exists(lost))
         .order_by("position")
     ):
         others[seat.table_id].append(seat)
         if seat.entry_id == entry.pk:
             mine[seat.round_id] = seat
-    forfeits: dict[int, set[int]] = defaultdict(set)
-    lost = (
-        Forfeit.objects.filter(table_id__in=my_tables)
-        .order_by()  # the default order would join three tables
-        .values_list("table_id", "entry_id")
-    )
-    for table_id, entry_id in lost:
-        forfeits[table_id].add(entry_id)
-    byes = set(
-        Bye.objects.filter(entry=entry, round_id__in=list(rounds))
-        .order_by()
-        .values_list("round_id", flat=True)
-    )
+        if seat.forfeited:
+            forfeits[seat.table_id].add(seat.entry_id)
+    byes = {round_id for round_id, rnd in rounds.items() if rnd.bye}
     after = {
-        number: (points, rank)
-        for number, points, rank in EntryRoundStanding.objects.filter(
-            tournament=t, entry=entry.pk
-        ).values_list("round", "points", "rank")
+        rnd.number: (rnd.points_after, rnd.rank_after)
+        for rnd in rounds.values()
+        if rnd.rank_after is not None
     }
     movement = t.pairing_method == Tournament.PairingMethod.WHIST_DRIVE
     out = []
@@ -309,20 +311,34 @@ def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
     return render_to_string("standings/_player_rounds.html", {"rounds": rows})
 
 
+def _entry_with_standings_state(t: Tournament, entry_id: int) -> Entry | None:
+    """The entry (with its player and team), and the tournament's standings state as
+    ``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
+    query: on PostgreSQL each round trip is a good part of this page's cost."""
+    state = "tournament__standings_state__"
+    return (
+        Entry.objects.filter(tournament=t, pk=entry_id)
+        .select_related("player", "team")
+        .annotate(
+            standings_version=F(state + "version"),
+            standings_requested=F(state + "requested"),
+            standings_computed_at=F(state + "computed_at"),
+        )
+        .order_by()
+        .first()
+    )
+
+
 @require_GET
 @never_cache
 @tournament_view()
 def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
-    entry = (
-        Entry.objects.filter(tournament=t, pk=entry_id).select_related("player", "team").first()
-        if entry_id < 2**63
-        else None
-    )
+    entry = _entry_with_standings_state(t, entry_id) if entry_id < 2**63 else None
     if entry is None:
         raise Http404("no such entry")
-    version, requested, computed_at = StandingsState.objects.filter(pk=t.pk).values_list(
-        "version", "requested", "computed_at"
-    ).first() or (0, 0, None)
+    version = entry.standings_version or 0
+    requested = entry.standings_requested or 0
+    computed_at = entry.standings_computed_at
     # Every change the rounds table shows owes standings (``requested`` goes up in the
     # change's transaction, ``version`` when they are stored): the key names both, and
     # the slugs and time, as the standings page's do, against ids used again (a restore).

@@ -11,16 +11,17 @@ from django.test import Client
 from scoring import store
 from scoring.models import EntryRoundStanding, RoundStandings
 from tests.support.factories import german_whist_cup
-from tests.support.standings import finish, play_round, tables_of
+from tests.support.standings import finish, forfeit, play_round, tables_of
+from tournaments.models import Bye
 
 pytestmark = pytest.mark.django_db
 
-CACHED = 5
-"""The club (twice: the language middleware, then the gate), the tournament, the entry,
-and the standings' version (the rounds table then comes from the cache)."""
-QUERIES = CACHED + 5
-"""... and, the first time, the rounds, the entry's tables (with games and scores),
-forfeits, byes, and its standings rows."""
+CACHED = 3
+"""The club (once for the middlewares and the gate), the tournament, and the entry with
+the standings' version (the rounds table then comes from the cache)."""
+QUERIES = CACHED + 2
+"""... and, the first time, the rounds (with the entry's byes and standings rows), and
+every place at the entry's tables (with games, scores and forfeits)."""
 
 
 def played_cup(entrants: int, rounds: int = 2):
@@ -106,6 +107,24 @@ def test_a_result_shows_at_once_on_a_player_page_seen_before():
     store.recompute(t.pk)  # as the worker does (its final score is read then)
     html = page_of(club, t, a).content.decode()
     assert "3 – 10" in html and "playing" not in html
+
+
+def test_forfeits_and_a_bye_read_on_the_player_page_with_their_stored_points():
+    club, director, t, entries = german_whist_cup(5)  # an odd field: a bye
+    r1 = play_round(t, director)
+    (table, (a, b)), (other, _) = tables_of(r1)[:2]
+    forfeit(table, b, director)
+    finish(other, director, (8, 5))
+    store.recompute(t.pk)
+    sat_out = Bye.objects.get(round=r1).entry
+    stored = stored_by_entry(t)
+    for entry, result in ((a, "won by forfeit"), (b, "forfeit (lost)"), (sat_out, "bye")):
+        html = page_of(club, t, entry).content.decode()
+        assert f'<span class="value">{result}</span>' in html
+        points, rank = stored[(entry.pk, 1)]
+        assert f'<span class="value">{points}</span>' in html  # the running score
+        assert f'<span class="value">{rank}</span>' in html
+    assert "forfeit" not in page_of(club, t, sat_out).content.decode()
 
 
 def test_a_round_taken_back_takes_its_entry_rows_with_it():

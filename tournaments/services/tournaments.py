@@ -115,11 +115,13 @@ SCORING_FIELDS = {"scoring", "tiebreaks"}
 
 def tournament_in(club: Club, slug: str) -> Tournament:
     try:
-        return Tournament.objects.select_related("club").get(club=club, slug=slug)
+        tournament = Tournament.objects.get(club=club, slug=slug)
     except Tournament.DoesNotExist:
         raise NotFound(
             _("%(club)s has no tournament %(slug)s") % {"club": club.name, "slug": repr(slug)}
         ) from None
+    tournament.club = club  # the club in hand: no join to read it again
+    return tournament
 
 
 def check_game(settings: Mapping[str, Any]) -> None:

@@ -21,6 +21,8 @@ from django.utils import timezone, translation
 
 from tournaments.models import Club
 from tournaments.models.clubs import DEFAULT_TIME_ZONE
+from tournaments.services import clubs as club_service
+from tournaments.services.errors import NotFound
 
 
 def club_zone(club: Club) -> ZoneInfo:
@@ -49,13 +51,32 @@ def people_zone() -> ZoneInfo:
     return ZoneInfo(DEFAULT_TIME_ZONE)
 
 
+_READ_CLUB = "_tavolo_club_by_slug"
+"""The request attribute holding the club read for it: ``(slug, club or None)``."""
+
+
+def club_of_request(request: HttpRequest, slug: str) -> Club | None:
+    """The club named ``slug``, read once per request: the clock, the language and the
+    page's gate all ask for it, and a page as light as the player page pays for each
+    round trip to the database (docs/benchmarks.md, "Player page")."""
+    read = getattr(request, _READ_CLUB, None)
+    if read is not None and read[0] == slug:
+        return read[1]  # type: ignore[no-any-return]
+    try:
+        club: Club | None = club_service.club_by_slug(slug)
+    except NotFound:
+        club = None
+    setattr(request, _READ_CLUB, (slug, club))
+    return club
+
+
 def club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
     """The club whose page the address names (by its slug, or a score sheet's code)."""
     path = request.path_info
     if path.startswith("/api/"):
         return None
     if path.startswith("/clubs/") and isinstance(kwargs.get("slug"), str):
-        return Club.objects.filter(slug=kwargs["slug"]).only("time_zone", "language").first()
+        return club_of_request(request, kwargs["slug"])
     if path.startswith("/s/") and isinstance(kwargs.get("code"), str):
         from tournaments.web.sheet_pages import table_from_code
 

@@ -41,6 +41,7 @@ from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound
 from tournaments.web import tables
+from tournaments.web.club_time import club_of_request
 
 View = Callable[..., HttpResponse]
 Refusal = Callable[[HttpRequest, Club], HttpResponse]
@@ -60,11 +61,12 @@ def to_login(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------- look-ups
 
 
-def club_or_404(slug: str) -> Club:
-    try:
-        return club_service.club_by_slug(slug)
-    except NotFound:
-        raise Http404("no such club") from None
+def club_or_404(request: HttpRequest, slug: str) -> Club:
+    """The club of the address (read once per request, see :func:`club_of_request`)."""
+    club = club_of_request(request, slug)
+    if club is None:
+        raise Http404("no such club")
+    return club
 
 
 def may(request: HttpRequest, club: Club, role: Role) -> bool:
@@ -161,7 +163,7 @@ def club_view(role: Role | None = None) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def gated(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
-            club = club_or_404(slug)
+            club = club_or_404(request, slug)
             refused = role_refusal(request, club, role) if role is not None else None
             return refused if refused is not None else view(request, club, **kwargs)
 
@@ -192,7 +194,7 @@ def tournament_view(
         def gated(request: HttpRequest, slug: str, tslug: str, **kwargs: Any) -> HttpResponse:
             if login and (no := login_refusal(request)) is not None:
                 return no
-            club = club_or_404(slug)
+            club = club_or_404(request, slug)
             if not role_after_lookup and (no := refusal(request, club)) is not None:
                 return no
             tournament = tournament_or_404(request, club, tslug)
