@@ -6,9 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring.rating_models import Rating, RatingChange, RatingScope
-from scoring.rating_service import update_ratings
+from scoring.rating_service import rebuild_ratings, update_ratings
 from scoring.rating_settings import RatingSettings
 from scoring.ratings.scale import MU
 from tests.support.factories import finished_casual_game, german_whist_cup, make_players
@@ -100,3 +102,16 @@ def test_a_game_a_bot_sat_at_is_not_rated():
     finished_casual_game([a, bot], (9, 4))
     update_ratings("german_whist")
     assert not Rating.objects.filter(player=a).exists()
+
+
+def test_nothing_of_a_game_but_its_final_scores_seats_and_a_resignation_is_read():
+    a, b = make_players(2)
+    finished_casual_game([a, b], (9, 4))
+    update_ratings("german_whist")  # (the final scores are cached, as the standings do)
+    with CaptureQueriesContext(connection) as seen:
+        rebuild_ratings(["german_whist"])
+    sql = "\n".join(q["sql"] for q in seen.captured_queries).lower()
+    assert "gamesnapshot" not in sql and '"seed"' not in sql
+    events = [q["sql"] for q in seen.captured_queries if "tournaments_gameevent" in q["sql"]]
+    assert events and all("resign" in q for q in events)
+    assert rating(a).games == 1
