@@ -17,7 +17,8 @@ where missing), who sat at each seat, and whether a seat resigned are read: no h
 deck or seed.
 
 Places come from the final scores, highest first, except in the games scored in
-penalty points (:data:`FEWEST_POINTS_WIN`), where the fewest win.
+penalty points (the game's profile says ``fewest_points_win``: Scala 40), where the
+fewest win.
 """
 
 from __future__ import annotations
@@ -32,16 +33,13 @@ from django.db.models import QuerySet
 from scoring.gather import final_scores
 from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
+from tournaments.games import profile_for
 from tournaments.models import Forfeit, Game, GameEvent, Seat
 from tournaments.services.rated_games import rated_games
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FEWEST_POINTS_WIN", "rated_results"]
-
-FEWEST_POINTS_WIN = frozenset({"scala40"})
-"""Games whose totals are penalty points: the fewest finish first (Scala 40's winner
-is the last player under the limit, engine.games.scala40_state)."""
+__all__ = ["rated_results"]
 
 
 def rated_results(game_types: Collection[str]) -> list[RatedResult]:
@@ -112,7 +110,9 @@ def _result(
             return None
         sides[side].append(seats[seat])
     last = side_of[resigned_seat] if resigned_seat is not None else None
-    places = places_from_scores(totals, lower_wins=game_type in FEWEST_POINTS_WIN, last=last)
+    places = places_from_scores(
+        totals, lower_wins=profile_for(game_type).fewest_points_win, last=last
+    )
     try:
         return RatedResult(
             game=str(game_id),
