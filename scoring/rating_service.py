@@ -43,7 +43,13 @@ from tournaments.models import Game
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Updated", "game_types_rated", "rebuild_ratings", "update_ratings"]
+__all__ = [
+    "Updated",
+    "game_types_rated",
+    "rebuild_ratings",
+    "update_all_ratings",
+    "update_ratings",
+]
 
 _BATCH = 2000
 
@@ -72,6 +78,12 @@ def rebuild_ratings(game_types: Iterable[str] | None = None) -> list[Updated]:
     """Rate every scope of these game types (default: all) from scratch."""
     types = list(game_types) if game_types is not None else game_types_rated()
     return [update_ratings(game_type, from_scratch=True) for game_type in types]
+
+
+def update_all_ratings() -> list[Updated]:
+    """Bring every game type's ratings up to date, synchronously (the demo data, which
+    runs without a broker; the same as the Celery task does one game type at a time)."""
+    return [update_ratings(game_type) for game_type in game_types_rated()]
 
 
 def update_ratings(game_type: str, *, from_scratch: bool = False) -> Updated:

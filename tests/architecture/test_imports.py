@@ -66,6 +66,8 @@ SCORING_FOR_TOURNAMENTS = {
     "scoring.models",  # GameScore: a round's page shows final scores
     "scoring.read",  # tiebreak labels on the tournament's setup form
     "scoring.local_numbers",  # numbers with the reader's decimal mark (the points rule)
+    "scoring.rating_models",  # the demo's line saying what was rated
+    "scoring.rating_service",  # update_all_ratings: the demo club's first ratings
 }
 
 
