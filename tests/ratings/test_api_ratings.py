@@ -11,10 +11,12 @@ from scoring.rating_models import Rating
 from scoring.rating_service import update_ratings
 from tests.support.api import api, body
 from tests.support.factories import (
+    director_of,
     finished_casual_game,
     german_whist_cup,
     make_club,
     make_players,
+    make_user,
 )
 from tests.support.standings import finish, play_round, tables_of
 
@@ -113,3 +115,32 @@ def test_nothing_of_a_game_but_its_final_scores_and_seats_is_in_the_answer(rated
     text = api().get(f"/api/players/{a.pk}/ratings").content.decode()
     for hidden in ("seed", "hand", "deck", "cards", "events"):
         assert hidden not in text
+
+
+def test_a_director_changes_what_counts_and_the_club_is_owed_new_ratings(rated):
+    from scoring.rating_settings import RatingsOwed
+    from tournaments.models import AuditEntry
+
+    club, _ = rated
+    url = f"/api/clubs/{club.slug}/rating-settings"
+    assert body(api().get(url)) == {"count_forfeited_tables": False, "count_resigned_games": True}
+    director = director_of(club)
+    answer = api(director).patch(url, {"count_forfeited_tables": True}, format="json")
+    assert answer.status_code == 200 and body(answer)["count_forfeited_tables"] is True
+    assert RatingsOwed.objects.filter(game_type="german_whist").exists()
+    assert AuditEntry.objects.filter(club=club, action="rating-settings-changed").exists()
+    assert body(api().get(url))["count_forfeited_tables"] is True
+
+
+def test_only_a_director_changes_them_and_bad_values_are_refused(rated):
+    club, _ = rated
+    url = f"/api/clubs/{club.slug}/rating-settings"
+    assert api().patch(url, {"count_resigned_games": False}, format="json").status_code in (
+        401,
+        403,
+    )
+    stranger = api(make_user())
+    assert stranger.patch(url, {"count_resigned_games": False}, format="json").status_code == 403
+    bad = api(director_of(club)).patch(url, {"count_resigned_games": "maybe"}, format="json")
+    assert bad.status_code == 400 and "count_resigned_games" in str(body(bad))
+    assert body(api().get(url))["count_resigned_games"] is True

@@ -86,3 +86,15 @@ class LadderSerializer(serializers.Serializer):
     rated_games = serializers.IntegerField(help_text="rated games of the club in this game")
     computed_at = serializers.DateTimeField(allow_null=True)
     rows = LadderRowSerializer(many=True)
+
+
+class RatingSettingsSerializer(serializers.Serializer):
+    count_forfeited_tables = serializers.BooleanField(
+        required=False,
+        help_text="a table with a recorded no-show or forfeit counts, on its game's final "
+        "scores (default: no)",
+    )
+    count_resigned_games = serializers.BooleanField(
+        required=False,
+        help_text="an online game a player resigned counts, the resigning side last (default: yes)",
+    )

@@ -12,4 +12,9 @@ urlpatterns = [
         name="api-player-ratings",
     ),
     path(CLUB + "ladder", views.LadderView.as_view(), name="api-club-ladder"),
+    path(
+        CLUB + "rating-settings",
+        views.RatingSettingsView.as_view(),
+        name="api-club-rating-settings",
+    ),
 ]

@@ -2,22 +2,25 @@
 
 ``GET /api/players/<id>/ratings`` — a player's ratings in every scope with their
 history; ``GET /api/clubs/<club>/ladder?game=…&active_days=…`` — a club's ladder of
-one game. Anyone may read them (the names are those of public standings). Ratings
-come as people read them (``rating``, ``uncertainty``) and as OpenSkill holds them
-(``mu``, ``sigma``); places, sequences and ranks count from 1.
+one game; ``GET``/``PATCH /api/clubs/<club>/rating-settings`` — what counts for the
+club's ratings (directors change it). Anyone may read them (the names are those of
+public standings). Ratings come as people read them (``rating``, ``uncertainty``)
+and as OpenSkill holds them (``mu``, ``sigma``); places, sequences and ranks count
+from 1.
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import rating_read
+from scoring import rating_club_settings, rating_read
 from scoring.api.ratings import serializers as s
-from tournaments.api.shared.errors import club_errors
+from tournaments.api.shared.errors import READ, WRITE, club_errors
 from tournaments.api.shared.fields import MAX_ID
 from tournaments.api.shared.views import ClubAPIView, QueryCheckedView
 from tournaments.services.errors import NotFound
@@ -55,3 +58,28 @@ class LadderView(ClubAPIView):
         query.is_valid(raise_exception=True)
         found = query.validated_data
         return Response(rating_read.ladder(club, found.get("game"), found.get("active_days")))
+
+
+class RatingSettingsView(ClubAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="What counts for a club's ratings",
+        responses={200: s.RatingSettingsSerializer, **club_errors(*READ)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(rating_club_settings.rating_settings_of(self.club(slug)))
+
+    @extend_schema(
+        summary="Change what counts for a club's ratings (directors); they are rated again",
+        request=s.RatingSettingsSerializer,
+        responses={200: s.RatingSettingsSerializer, **club_errors(*WRITE)},
+    )
+    @transaction.atomic
+    def patch(self, request: Request, slug: str) -> Response:
+        body = s.RatingSettingsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        club = self.club(slug)
+        return Response(
+            rating_club_settings.change_rating_settings(club, request.user, **body.validated_data)
+        )
