@@ -102,6 +102,8 @@ def test_unknown_players_and_clubs_are_404s(rated):
     for url in (
         f"/api/players/{nobody.pk}/ratings",
         f"/api/players/{2**70}/ratings",
+        "/api/players/-1/ratings",
+        "/api/players/abc/ratings",
         "/api/clubs/no-such-club/ladder",
     ):
         answer = api().get(url)
