@@ -143,6 +143,9 @@ def test_only_a_director_changes_them_and_bad_values_are_refused(rated):
     )
     stranger = api(make_user())
     assert stranger.patch(url, {"count_resigned_games": False}, format="json").status_code == 403
-    bad = api(director_of(club)).patch(url, {"count_resigned_games": "maybe"}, format="json")
+    director = api(director_of(club))
+    bad = director.patch(url, {"count_resigned_games": "maybe"}, format="json")
     assert bad.status_code == 400 and "count_resigned_games" in str(body(bad))
+    unknown = director.patch(url, {"count_byes": True}, format="json")
+    assert unknown.status_code == 400 and "unknown field" in str(body(unknown))
     assert body(api().get(url))["count_resigned_games"] is True

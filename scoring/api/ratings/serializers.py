@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from scoring.rating_read import MAX_ACTIVE_DAYS
+from tournaments.api.shared.strict import StrictBooleanField, StrictSerializer
 
 RATING_HELP = "as people read it: 60 × mu (1500 for a newcomer)"
 UNCERTAINTY_HELP = "the ± after the rating: two standard deviations (120 × sigma)"
@@ -90,11 +91,20 @@ class LadderSerializer(serializers.Serializer):
 
 class RatingSettingsSerializer(serializers.Serializer):
     count_forfeited_tables = serializers.BooleanField(
+        help_text="a table with a recorded no-show or forfeit counts, on its game's final scores",
+    )
+    count_resigned_games = serializers.BooleanField(
+        help_text="an online game a player resigned counts, the resigning side last",
+    )
+
+
+class RatingSettingsChangeSerializer(StrictSerializer):
+    count_forfeited_tables = StrictBooleanField(
         required=False,
         help_text="a table with a recorded no-show or forfeit counts, on its game's final "
         "scores (default: no)",
     )
-    count_resigned_games = serializers.BooleanField(
+    count_resigned_games = StrictBooleanField(
         required=False,
         help_text="an online game a player resigned counts, the resigning side last (default: yes)",
     )

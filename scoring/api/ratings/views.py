@@ -72,12 +72,12 @@ class RatingSettingsView(ClubAPIView):
 
     @extend_schema(
         summary="Change what counts for a club's ratings (directors); they are rated again",
-        request=s.RatingSettingsSerializer,
+        request=s.RatingSettingsChangeSerializer,
         responses={200: s.RatingSettingsSerializer, **club_errors(*WRITE)},
     )
     @transaction.atomic
     def patch(self, request: Request, slug: str) -> Response:
-        body = s.RatingSettingsSerializer(data=request.data)
+        body = s.RatingSettingsChangeSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = self.club(slug)
         return Response(
