@@ -17,8 +17,8 @@ where missing), who sat at each seat, and whether a seat resigned are read: no h
 deck or seed.
 
 Places come from the final scores, highest first, except in the games scored in
-penalty points (the game's profile says ``fewest_points_win``: Scala 40), where the
-fewest win.
+penalty points (the engine's game class says ``fewest_points_win``: Scala 40), where
+the fewest win.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+import engine
 from scoring.gather import final_scores
 from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
-from tournaments.games import profile_for
 from tournaments.models import Forfeit, Game, GameEvent, Seat
 from tournaments.services.rated_games import rated_games
 
@@ -110,9 +110,7 @@ def _result(
             return None
         sides[side].append(seats[seat])
     last = side_of[resigned_seat] if resigned_seat is not None else None
-    places = places_from_scores(
-        totals, lower_wins=profile_for(game_type).fewest_points_win, last=last
-    )
+    places = places_from_scores(totals, lower_wins=_fewest_points_win(game_type), last=last)
     try:
         return RatedResult(
             game=str(game_id),
@@ -126,3 +124,10 @@ def _result(
     except ValueError:
         log.warning("game %s cannot be rated (sides %s)", game_id, sides, exc_info=True)
         return None
+
+
+def _fewest_points_win(game_type: str) -> bool:
+    try:
+        return engine.game_class(game_type).fewest_points_win
+    except engine.UnknownGame:
+        return False

@@ -90,8 +90,6 @@ class GameProfile:
     """Per option with choices: a label per value."""
     trumps_word: ClassVar[Any] = pgettext_lazy("the trump suit of a whist", "Trumps")
     """The label of the trump suit on the table (a whist's "atout", a briscola)."""
-    fewest_points_win: ClassVar[bool] = False
-    """The totals are penalty points: the fewest finish first (the ratings' places)."""
 
     def __init__(self, game_type: str | None = None) -> None:
         if game_type is not None:

@@ -33,7 +33,6 @@ class Scala40(RummyProfile):
     game_type = "scala40"
     home_title = _("Scala Quaranta")
     title_words = _("Scala Quaranta")
-    fewest_points_win = True  # the last player under the limit wins
     pdf_headings = {"closed": _("Closed by"), "hand": _("in hand")}
     option_labels = {
         "limit": (
