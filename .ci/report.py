@@ -40,6 +40,11 @@ REQUIRED = [
         "test_the_worker_makes_the_bots_move",
     ),
     (
+        "Ratings updated through a real Celery worker",
+        "tests.ratings.test_rating_worker",
+        "test_a_finished_game_updates_the_ratings_through_the_worker",
+    ),
+    (
         "A killed standings worker catches up on restart",
         "tests.standings.test_standings_worker_killed",
         "test_a_worker_killed_with_a_task_reserved_catches_up_when_it_restarts",

@@ -76,6 +76,8 @@ class Game(FlowEvents):
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
     """Player event types whose content only the acting seat may see (e.g. a split)."""
+    fewest_points_win: ClassVar[bool] = False
+    """The totals are penalty points: the fewest finish first (the ratings' places)."""
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:

@@ -223,6 +223,7 @@ class PrizeRules(models.Model):
 
 # The ratings (issue 18) live in their own module; importing them here registers them.
 from scoring.rating_models import Rating, RatingChange, RatingScope  # noqa: E402
+from scoring.rating_settings import RatingSettings, RatingsOwed  # noqa: E402
 
 __all__ = [
     "EntryRoundStanding",
@@ -232,6 +233,8 @@ __all__ = [
     "Rating",
     "RatingChange",
     "RatingScope",
+    "RatingSettings",
+    "RatingsOwed",
     "RoundStandings",
     "StandingsState",
 ]

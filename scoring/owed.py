@@ -48,14 +48,19 @@ no import between them is hidden in a function (``tests/architecture/`` checks b
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from functools import partial
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.utils import timezone
 
 from scoring import store, tasks
+from scoring.rating_settings import RatingsOwed
 
 log = logging.getLogger(__name__)
 
-__all__ = ["owe_standings"]
+__all__ = ["owe_ratings", "owe_standings"]
 
 
 def owe_standings(tournament_id: int | None, why: str) -> None:
@@ -73,3 +78,41 @@ def owe_standings(tournament_id: int | None, why: str) -> None:
         transaction.on_commit(lambda: tasks.enqueue(tournament_id))
     except Exception:
         log.exception("could not request new standings for tournament %s", tournament_id)
+
+
+def owe_ratings(game_types: Iterable[str | None], why: str) -> None:
+    """A rated result of these game types changed (``why``, a few words for the
+    log): note the ratings owed in the caller's transaction and send their update on
+    commit (:func:`scoring.tasks.enqueue_ratings`; the update itself decides whether a
+    scope takes the new games on top or is rated again from scratch).
+
+    Who calls it: ``game finished`` (:mod:`tournaments.services.event_store`, online
+    and score sheets alike), ``forfeit`` (:mod:`tournaments.services.forfeits`),
+    ``ruling`` and ``sheet corrected`` (a finished game voided and replaced),
+    ``name claimed`` (:mod:`tournaments.services.claims`: a guest's seats moved to
+    the claiming player), ``settings`` (a club's rating settings). A round correction,
+    an unpublished round and a deleted tournament owe nothing: each is refused once a
+    game at the tables it touches has begun, so no rated game is voided by them.
+
+    Never raises, like :func:`owe_standings`."""
+    for game_type in sorted({t for t in game_types if t}):
+        try:
+            log.debug("%s ratings owed: %s", game_type, why)
+            _mark_ratings_owed(game_type)
+            transaction.on_commit(partial(tasks.enqueue_ratings, game_type))
+        except Exception:
+            log.exception("could not request new %s ratings", game_type)
+
+
+def _mark_ratings_owed(game_type: str) -> None:
+    try:
+        with transaction.atomic():
+            updated = RatingsOwed.objects.filter(game_type=game_type).update(
+                requested=F("requested") + 1
+            )
+            if not updated:
+                RatingsOwed.objects.get_or_create(
+                    game_type=game_type, defaults={"requested": 1, "since": timezone.now()}
+                )
+    except DatabaseError:
+        log.exception("could not mark the %s ratings owed", game_type)

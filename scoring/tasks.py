@@ -68,6 +68,10 @@ celery_app.conf.beat_schedule = {
         "task": "scoring.tasks.sweep_dirty_standings",
         "schedule": max(SWEEP_SECONDS, 5.0),
     },
+    "sweep-owed-ratings": {
+        "task": "scoring.tasks.sweep_owed_ratings",
+        "schedule": max(SWEEP_SECONDS, 5.0),
+    },
 }
 
 
@@ -215,6 +219,124 @@ def release_locks_of(node: str, tournament_ids: list[int]) -> list[int]:
     return released
 
 
+# ------------------------------------------------------------------ ratings
+#
+# The same pattern, one game type at a time: scoring.owed.owe_ratings marks the game
+# type owed (a RatingsOwed row) in the transaction that changed a result and, on
+# commit, sends update_ratings unless one is queued; the task takes a lock per game
+# type, brings every scope of it up to date (scoring.rating_service) and deletes the
+# row unless a change arrived meanwhile. Owed game types are swept like dirty
+# tournaments (a worker starting, its timer, beat).
+
+RATINGS_PREFIX = "scoring:ratings"
+
+
+def _ratings_queued_key(game_type: str) -> str:
+    return f"{RATINGS_PREFIX}:queued:{game_type}"
+
+
+def _ratings_lock_key(game_type: str) -> str:
+    return f"{RATINGS_PREFIX}:lock:{game_type}"
+
+
+def enqueue_ratings(game_type: str, countdown: float | None = None, *, force: bool = False) -> bool:
+    """Send :func:`update_ratings` for ``game_type`` unless one is queued already
+    (``force``: even then). Never raises: ``False`` when nothing was sent."""
+    delay = COUNTDOWN if countdown is None else countdown
+    key = _ratings_queued_key(game_type)
+    try:
+        if force:
+            cache.set(key, time.time() + delay, timeout=QUEUED_TTL)
+        elif not cache.add(key, time.time() + delay, timeout=QUEUED_TTL):
+            return False
+    except Exception:
+        log.warning("cache unavailable: %s ratings stay owed", game_type, exc_info=True)
+        return False
+    try:
+        with celery_app.connection_for_write() as connection:
+            update_ratings.apply_async(
+                (game_type,),
+                countdown=delay,
+                queue=QUEUE,
+                connection=connection,
+                retry=True,
+                retry_policy=RETRY_POLICY,
+            )
+        return True
+    except Exception:
+        log.warning(
+            "could not send the %s ratings task (broker down?); swept later",
+            game_type,
+            exc_info=True,
+        )
+        try:
+            cache.delete(key)
+        except Exception:
+            log.warning("cache unavailable", exc_info=True)
+        return False
+
+
+@shared_task(bind=True, name="scoring.tasks.update_ratings", ignore_result=True)
+def update_ratings(self: Any, game_type: str) -> dict[str, Any]:
+    """Bring the ratings of one game type up to date (every club's and all clubs')."""
+    from scoring import rating_service
+    from scoring.rating_settings import RatingsOwed
+
+    cache.delete(_ratings_queued_key(game_type))
+    node = None if self.request.is_eager else self.request.hostname
+    token = _lock_owner(node) + uuid.uuid4().hex
+    if not cache.add(_ratings_lock_key(game_type), token, timeout=LOCK_TTL):
+        enqueue_ratings(game_type, countdown=max(COUNTDOWN, 1.0))
+        return {"game_type": game_type, "busy": True}
+    try:
+        seen = (
+            RatingsOwed.objects.filter(game_type=game_type)
+            .values_list("requested", flat=True)
+            .first()
+        )
+        done = rating_service.update_ratings(game_type)
+        if seen is not None:
+            RatingsOwed.objects.filter(game_type=game_type, requested=seen).delete()
+    finally:
+        if cache.get(_ratings_lock_key(game_type)) == token:
+            cache.delete(_ratings_lock_key(game_type))
+    return {
+        "game_type": game_type,
+        "appended": sum(done.appended.values()),
+        "rebuilt": sum(done.rebuilt.values()),
+        "removed": len(done.removed),
+    }
+
+
+def owed_game_types() -> list[str]:
+    from scoring.rating_settings import RatingsOwed
+
+    return list(RatingsOwed.objects.values_list("game_type", flat=True))
+
+
+@shared_task(name="scoring.tasks.sweep_owed_ratings", ignore_result=True)
+def sweep_owed_ratings(force: bool = False) -> list[str]:
+    """Send an update for every game type whose ratings are owed (as
+    :func:`sweep_dirty_standings` does for tournaments)."""
+    now = time.time()
+    sent = []
+    for game_type in owed_game_types():
+        overdue = _overdue_key(_ratings_queued_key(game_type), now)
+        if enqueue_ratings(game_type, countdown=0, force=force or overdue):
+            sent.append(game_type)
+    return sent
+
+
+def _overdue_key(key: str, now: float) -> bool:
+    try:
+        due = cache.get(key)
+    except Exception:
+        return False
+    if due is None:
+        return False
+    return not isinstance(due, (int, float)) or due < now - max(SWEEP_SECONDS, 5.0)
+
+
 # ------------------------------------------------------------------ worker catch-up
 
 _stop = threading.Event()
@@ -225,6 +347,7 @@ def _sweep_forever() -> None:
         try:
             close_old_connections()
             sweep_dirty_standings()
+            sweep_owed_ratings()
         except Exception:
             log.warning("standings sweep failed", exc_info=True)
     close_old_connections()
@@ -244,6 +367,9 @@ def catch_up_on_start(sender: Any = None, **kwargs: Any) -> None:
         sent = sweep_dirty_standings(force=True)
         if sent:
             log.info("standings owed for tournaments %s: sent", sent)
+        owed = sweep_owed_ratings(force=True)
+        if owed:
+            log.info("ratings owed for %s: sent", owed)
     except Exception:
         log.warning("standings sweep at worker start failed", exc_info=True)
     finally:

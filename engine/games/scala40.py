@@ -100,6 +100,7 @@ class Scala40(Scala40Choices):
     name = "scala40"
     title = "Scala Quaranta"
     player_counts = (2, 3, 4, 5, 6)
+    fewest_points_win = True  # the last player under the limit wins
     option_spec: ClassVar[dict[str, Option]] = {
         "limit": Option(
             "limit", "int", 101, "a player whose total reaches this is out", minimum=2,

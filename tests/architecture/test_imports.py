@@ -34,6 +34,9 @@ PURE_SCORING = (
     "scoring.points",
     "scoring.points_settings",
     "scoring.prizes",
+    "scoring.ratings",
+    "scoring.ratings.scale",
+    "scoring.ratings.season",
     "scoring.round_records",
     "scoring.standings",
     "scoring.standings_input",
@@ -66,6 +69,7 @@ SCORING_FOR_TOURNAMENTS = {
     "scoring.rating_models",  # Rating, RatingChange: seeding by rating, expected results
     "scoring.ratings",  # the package itself (loaded with scale)
     "scoring.ratings.scale",  # a rating as people read it, a table's win chances
+    "scoring.rating_service",  # update_all_ratings: the demo club's first ratings
 }
 
 

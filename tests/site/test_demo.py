@@ -65,6 +65,18 @@ class TestTheLoadedDemo:
         director = get_user_model().objects.get(username="director")
         assert clubs.role_in(director, club) == Role.OWNER
 
+    def test_the_demo_clubs_ratings_are_computed_so_its_ladder_is_not_empty(
+        self, settings, loaded_demo
+    ):
+        from scoring.rating_models import Rating, RatingScope
+
+        club = Club.objects.get(slug=CLUB_SLUG)
+        scope = RatingScope.objects.get(club=club, game_type="italian_whist")
+        # Rounds 1 and 2 (three tables each) and the finished table of round 3.
+        assert scope.rated_games == 7
+        assert Rating.objects.filter(scope=scope).count() >= 9
+        assert RatingScope.objects.filter(club__isnull=True, game_type="whist").exists()
+
     def test_the_demo_italian_whist_is_in_its_third_round_with_standings(
         self, settings, loaded_demo
     ):

@@ -18,7 +18,7 @@ from tests.support.printing import DEALS, finish_three
 from tests.support.sheets import Setup
 from tests.support.standings import play_round, tables_of
 from tournaments.models import Club, Entry, Game, Membership, Player, Role, Tournament
-from tournaments.services import accounts, clubs, rounds, tournaments
+from tournaments.services import accounts, clubs, event_store, rounds, tournaments
 from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
@@ -232,3 +232,20 @@ def make_game(
     start_game(game.pk)
     game.refresh_from_db()
     return game, users
+
+
+def finished_casual_game(
+    players: list[Player], tricks: tuple[int, int], game_type: str = "german_whist"
+) -> Game:
+    """A casual German whist game with real cards (one deal), seated with ``players``
+    and finished by its one tally: no club, so it counts only for the all-clubs rating."""
+    game = create_game(game_type=game_type, players=len(players), mode=Game.Mode.PHYSICAL)
+    for number, player in enumerate(players):
+        seat_by_authority(game, number, player)
+    start_game(game.pk)
+    event_store.append_event(
+        game.pk, {"type": "tally", "tricks": list(tricks)}, event_id=uuid.uuid4(),
+        expected_version=None,
+    )  # fmt: skip
+    game.refresh_from_db()
+    return game

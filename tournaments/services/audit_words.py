@@ -26,6 +26,7 @@ from tournaments.services.setting_names import SETTING_NAMES
 SENTENCES = {
     "club-created": _("Created the club %(subject)s"),
     "club-settings-changed": _("Changed the club's settings"),
+    "rating-settings-changed": _("Changed what counts for the club's ratings"),
     "member-added": _("Added %(subject)s as a member"),
     "member-role-changed": _("Changed the role of %(subject)s"),
     "member-removed": _("Removed the member %(subject)s"),

@@ -45,7 +45,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from scoring.owed import owe_standings
+from scoring.owed import owe_ratings, owe_standings
 from tournaments.models import (
     ClaimCode,
     Entry,
@@ -231,6 +231,11 @@ def _take_over(user: User, guest: Player, found: ClaimCode) -> ClaimResult:
     else:
         how = PlayerClaim.How.MERGED
         _refuse_overlap(_history(mine), guest_history)
+        # The guest's games are rated again under the claiming player.
+        owe_ratings(
+            Seat.objects.filter(player=guest).values_list("game__game_type", flat=True).distinct(),
+            "name claimed",
+        )
         audit.update(
             moved_entries=Entry.objects.filter(player=guest).update(
                 player=mine, version=F("version") + 1

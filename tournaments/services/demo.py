@@ -15,6 +15,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from scoring.rating_models import RatingScope
+from scoring.rating_service import update_all_ratings
 from tournaments.models import Game, Player
 from tournaments.services.demo_club import load_demo_club
 from tournaments.services.event_store import append_event
@@ -62,6 +64,11 @@ def load_demo() -> list[str]:
             )
         lines.append(f"  {title}: /games/{game.pk}/")
     lines += load_demo_club(director_user, {p.user.username: p for p in people})
+    # The ladder and the player pages are not empty: the finished games rated now
+    # (synchronously: the demo runs without a broker; an up-to-date scope costs a read).
+    update_all_ratings()
+    rated = RatingScope.objects.filter(club__isnull=True).values_list("game_type", "rated_games")
+    lines.append("ratings: " + (", ".join(f"{t} {n} games" for t, n in rated) or "none yet"))
     return lines
 
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from engine import EngineError
 from engine import Game as EngineGame
-from scoring.owed import owe_standings
+from scoring.owed import owe_ratings, owe_standings
 from tournaments.fairness import deal_event, shuffled_deck
 from tournaments.models import Game, GameEvent, Table
 from tournaments.services import fast_append, game_changes, state_cache
@@ -304,6 +304,7 @@ def _advance(game: Game, state: EngineGame, version: int) -> None:
         game.finished_at = timezone.now()
         game.save(update_fields=["version", "status", "finished_at"])
         owe_standings(_tournament_of(game), "game finished")
+        owe_ratings([game.game_type], "game finished")
     else:
         # Every move: game.save(update_fields=["version"]) in hand-written SQL (the ORM
         # spent more CPU building the statement than the database running it).

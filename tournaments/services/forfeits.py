@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from scoring.owed import owe_standings
+from scoring.owed import owe_ratings, owe_standings
 from tournaments.models import (
     Entry,
     Forfeit,
@@ -41,6 +41,7 @@ def record_forfeit(table: Table, entry: Entry, kind: str, by: User, note: str = 
             )
             owe_standings(table.round.tournament_id, "forfeit")
             tournament = table.round.tournament
+            owe_ratings([tournament.game_type], "forfeit")
             audit.record(
                 actor=by,
                 club=tournament.club,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 SETTING_NAMES = {
+    "count_forfeited_tables": _("forfeited tables count for the ratings"),
+    "count_resigned_games": _("resigned games count for the ratings"),
     "name": _("the name"),
     "slug": _("the short name"),
     "game_type": _("the game"),

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from engine import EngineError
-from scoring.owed import owe_standings
+from scoring.owed import owe_ratings, owe_standings
 from tournaments.models import (
     Game,
     RoundCorrection,
@@ -112,6 +112,7 @@ def correct(
             },
         )
         owe_standings(table.round.tournament_id, "sheet corrected")
+        owe_ratings([old.game_type], "sheet corrected")
         audit_line(table, by, OFFICIAL_ACTIONS[KIND.CORRECT], deal, counted[deal - 1], payload)
         done = count_agreed(table, user=by)
     return Written(line, True, (deal, *done))

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from engine import EngineError
-from scoring.owed import owe_standings
+from scoring.owed import owe_ratings, owe_standings
 from tournaments.models import (
     Game,
     Seat,
@@ -150,6 +150,7 @@ def _write(
             raise Conflict(f"client id {client_id} was already used for another line") from None
         if kind == KIND.RESOLVE:
             owe_standings(table.round.tournament_id, "ruling")
+            owe_ratings([table.round.tournament.game_type], "ruling")
         if who.official:  # a scorer's or director's line (players' own lines are the sheet)
             audit_line(table, who.user, OFFICIAL_ACTIONS[kind], deal, None, payload)
         done = count_agreed(table, user=who.user)

@@ -106,6 +106,14 @@ def game_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespo
 
 
 @csrf_exempt
+def player_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """Any other URL under /api/players/: a JSON 404 (whatever the method)."""
+    return JsonResponse(
+        {"detail": f"there is no such API endpoint or player: {request.path}"}, status=404
+    )
+
+
+@csrf_exempt
 def club_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Any other URL under /api/clubs/: a JSON 404 (whatever the method)."""
     return JsonResponse(
