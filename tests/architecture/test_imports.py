@@ -34,6 +34,7 @@ PURE_SCORING = (
     "scoring.points",
     "scoring.points_settings",
     "scoring.prizes",
+    "scoring.ratings.plot",
     "scoring.round_records",
     "scoring.standings",
     "scoring.standings_input",
