@@ -156,6 +156,12 @@ LADDER = [
 """A club ladder of ten, best first, with ``mu``, ``sigma``, games and activity."""
 
 
+NAMES = [
+    "Giulia Conti", "Marco Ferri", "Sara Galli", "Luca Moretti", "Elena Marini",
+    "Paolo Greco", "Chiara Fontana", "Davide Rinaldi", "Marta Caruso", "Franco Villa",
+]  # fmt: skip
+
+
 def ladder_of(
     club: Club, game_type: str = "german_whist", rows: Sequence[Any] = LADDER
 ) -> list[Rung]:
@@ -166,9 +172,10 @@ def ladder_of(
     everywhere, _made = RatingScope.objects.get_or_create(game_type=game_type, club=None)
     players = make_players(len(rows), prefix="laddered")
     out = []
-    for player, (mu, sigma, games, days) in zip(players, rows, strict=True):
+    for n, (player, (mu, sigma, games, days)) in enumerate(zip(players, rows, strict=True)):
         player.club = club
-        player.save(update_fields=["club"])
+        player.name = NAMES[n % len(NAMES)] + (f" {n // len(NAMES) + 1}" if n >= len(NAMES) else "")
+        player.save(update_fields=["club", "name"])
         last = now - dt.timedelta(days=days)
         for where in (scope, everywhere):
             Rating.objects.create(

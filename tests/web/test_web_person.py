@@ -39,6 +39,11 @@ def page(path: str) -> tuple[int, str]:
     return response.status_code, response.content.decode()
 
 
+def section(html: str, ident: str) -> str:
+    start = html.index(f'<section id="{ident}"')
+    return html[start : html.index("</section>", start)]
+
+
 def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
@@ -96,7 +101,7 @@ def test_the_games_are_listed_newest_first_a_page_at_a_time_with_the_rating_chan
     more = played_casually(anna, bruno, [(8, 5)] * 10, START.replace(year=2025))
     assert len(games) + len(more) == 22
     status, html = page(f"/players/{anna.pk}/")
-    games_part = html[html.index('id="games"') : html.index('id="tournaments"')]
+    games_part = section(html, "games")
     rows = re.findall(r"<tr>\s*<td class=\"name\" data-label=\"Date\">.*?</tr>", games_part, re.S)
     assert len(rows) == 20 and "Page 1 of 2" in games_part
     assert "26 Mar 2026" in rows[0]  # the twelfth week, the newest
@@ -116,8 +121,8 @@ def test_the_games_are_listed_newest_first_a_page_at_a_time_with_the_rating_chan
 def test_partners_and_opponents_are_counted_with_results_and_lead_to_head_to_head(rivals):
     anna, bruno, _games = rivals
     status, html = page(f"/players/{anna.pk}/")
-    part = html[html.index('id="people"') :]
-    row = re.search(rf'<a href="/players/{bruno.pk}/">Bruno Bianchi</a></td>(.*?)</tr>', part, re.S)
+    part = section(html, "people")
+    row = re.search(rf'<a href="/players/{bruno.pk}/">Bruno Bianchi</a>(.*?)</tr>', part, re.S)
     assert [int(n) for n in re.findall(r"<td>(\d+)</td>", row.group(1))] == [12, 7, 0, 5]
     assert f"/players/{anna.pk}/versus/{bruno.pk}/" in row.group(1)
 
@@ -147,7 +152,7 @@ def test_partners_are_the_players_of_ones_side():
     store.recompute(t.pk)
     someone = entries[0].player
     _status, html = page(f"/players/{someone.pk}/")
-    part = html[html.index('id="people"') :]
+    part = section(html, "people")
     partners = part[part.index("Most frequent partners") :]
     partner_rows = re.findall(r"<tr><td class=\"name\">(.*?)</tr>", partners, re.S)
     assert len(partner_rows) == 2  # one partner a round
@@ -182,11 +187,11 @@ def test_tournaments_show_the_final_places_of_the_stored_standings():
         entry = next(e for e in entries if e.pk == row["entry"])
         status, html = page(f"/players/{entry.player_id}/")
         assert status == 200
-        part = text_of(html[html.index('id="tournaments"') : html.index('id="people"')])
+        part = text_of(section(html, "tournaments"))
         assert f"Final place: {row['rank']} of 6" in part
         assert t.name in part and club.name in part
         assert f"/clubs/{club.slug}/t/{t.slug}/players/{entry.pk}/" in html
-        three = text_of(html[html.index('id="games"') : html.index('id="tournaments"')])
+        three = text_of(section(html, "games"))
         assert re.search(r"(1st|2nd|3rd) of 3", three)
 
 
@@ -234,7 +239,7 @@ def test_a_claimed_guest_is_one_person_across_clubs_and_old_addresses_lead_there
     status, html = page(f"/players/{person.pk}/")
     assert status == 200
     assert "Dora Gialli" in html and "Circolo Uno" in html and "Circolo Due" in html
-    games = html[html.index('id="games"') : html.index('id="tournaments"')]
+    games = section(html, "games")
     assert games.count('data-label="Date"><span') == 5
     response = Client().get(f"/players/{guest_two.pk}/")
     assert response.status_code == 301 and response["Location"] == f"/players/{person.pk}/"
@@ -268,7 +273,7 @@ def test_each_scope_has_its_own_history_the_all_clubs_one_first():
     everywhere = RatingScope.objects.get(game_type="german_whist", club=None)
     here = RatingScope.objects.get(game_type="german_whist", club=club)
     _status, html = page(f"/players/{someone.pk}/")
-    ratings = html[html.index('id="ratings-title"') : html.index('id="games"')]
+    ratings = html[html.index('id="ratings-title"') : html.index('id="history"')]
     assert ratings.index(f"{GAME}, all clubs") < ratings.index(f"{GAME}, {club.name}")
     assert f'?scope={everywhere.pk}#history" aria-current="true"' in ratings
     assert "5 rated games" in text_of(ratings) and "2 rated games" in text_of(ratings)
@@ -297,3 +302,15 @@ def test_the_page_costs_the_same_queries_whatever_the_history(weeks, django_asse
 
 QUERIES = 15
 VERSUS_QUERIES = 9
+
+
+def test_the_tournament_player_page_leads_to_the_persons_page():
+    club, director, t, entries = german_whist_cup(4)
+    for table, _entries in tables_of(play_round(t, director)):
+        finish(table, director, (8, 5))
+    store.recompute(t.pk)
+    entry = entries[0]
+    _status, html = page(f"/clubs/{club.slug}/t/{t.slug}/players/{entry.pk}/")
+    assert f'<h1><a href="/players/{entry.player_id}/">{entry.player.name}</a></h1>' in html
+    status, person_html = page(f"/players/{entry.player_id}/")
+    assert status == 200 and f"/clubs/{club.slug}/t/{t.slug}/players/{entry.pk}/" in person_html
