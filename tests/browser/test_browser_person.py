@@ -71,6 +71,13 @@ def test_a_persons_page_reads_on_a_phone(phone_page: Any, world: dict[str, Any],
     expect(numbers).to_have_count(12)
     no_sideways_scroll(phone_page)
     snap(phone_page, "person-numbers-phone")
+    # In Italian the words are longer: still nothing sideways.
+    phone_page.get_by_role("button", name="Italiano").click()
+    expect(
+        phone_page.get_by_role("heading", name="Andamento dell’Elo", exact=False)
+    ).to_be_visible()
+    no_sideways_scroll(phone_page)
+    snap(phone_page, "person-phone-italian")
 
 
 def test_head_to_head_and_the_ladder_read_on_a_phone(

@@ -314,3 +314,12 @@ def test_the_tournament_player_page_leads_to_the_persons_page():
     assert f'<h1><a href="/players/{entry.player_id}/">{entry.player.name}</a></h1>' in html
     status, person_html = page(f"/players/{entry.player_id}/")
     assert status == 200 and f"/clubs/{club.slug}/t/{t.slug}/players/{entry.pk}/" in person_html
+
+
+def test_the_plot_speaks_the_readers_language(rivals):
+    anna, _bruno, _games = rivals
+    html = Client(HTTP_ACCEPT_LANGUAGE="it").get(f"/players/{anna.pk}/").content.decode()
+    svg = re.search(r"<svg class=\"rating-plot\".*?</svg>", html, re.S).group(0)
+    labels = re.findall(r'class="plot-label"[^>]*>([^<]+)<', svg)
+    assert "feb 2026" in labels and "mar 2026" in labels  # Italian months, lower case
+    assert "Andamento dell’Elo" in svg and "tutti i circoli" in svg
