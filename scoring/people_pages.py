@@ -16,9 +16,12 @@ from zoneinfo import ZoneInfo
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -58,6 +61,21 @@ def _day(when: dt.datetime | None, club: Club | None) -> dt.date | None:
     return timezone.localtime(when, _zone(club)).date() if when else None
 
 
+def _day_writer() -> Any:
+    """Writes a day as people read it ("8 Jan 2026"), each day once: a long history or
+    list repeats its days, and Django's date formatting is the page's dearest step."""
+    written: dict[dt.date, str] = {}
+
+    def write(day: dt.date | None) -> str:
+        if day is None:
+            return ""
+        if day not in written:
+            written[day] = formats.date_format(day, _("j M Y"))
+        return written[day]
+
+    return write
+
+
 def _date_label(day: dt.date, with_day: bool) -> str:
     return formats.date_format(day, _("j M") if with_day else _("M Y"))
 
@@ -88,6 +106,17 @@ def change_words(change: int | None) -> str:
     return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
 
 
+def _person_base() -> str:
+    """The address of a person's page without the id ("/players/"), reversed once per
+    page rather than once per link."""
+    return reverse("players:page", args=[0])[: -len("0/")]
+
+
+def _people_links(base: str, people: list[tuple[int, str]]) -> str:
+    """Links to each person's page, "Anna Rossi, Bruno Bianchi"."""
+    return format_html_join(", ", '<a href="{}{}/">{}</a>', ((base, i, n) for i, n in people))
+
+
 def _plot(player: Player, chosen: person.ScopeRating) -> dict[str, Any]:
     points = person.history(player, chosen.scope)
     shown = plot.thin(points)
@@ -114,16 +143,22 @@ def _plot(player: Player, chosen: person.ScopeRating) -> dict[str, Any]:
         description=description,
         date_label=_date_label,
     )
-    rows = [
-        {
-            "day": timezone.localtime(p.when, zone).date(),
-            "rating": p.rating,
-            "low": p.rating - p.uncertainty,
-            "high": p.rating + p.uncertainty,
-        }
-        for p in shown
-    ]
-    return {"svg": mark_safe(svg), "rows": rows, "thinned": len(shown) < len(points)}
+    written = _day_writer()
+    rows = format_html_join(
+        "",
+        '<tr><td class="day">{}</td><td>{}</td><td>{}–{}</td></tr>',
+        (
+            (written(timezone.localtime(p.when, zone).date()), p.rating, p.rating - p.uncertainty,
+             p.rating + p.uncertainty)
+            for p in shown
+        ),
+    )  # fmt: skip
+    return {
+        "svg": mark_safe(svg),
+        "rows": rows,
+        "count": len(shown),
+        "thinned": len(shown) < len(points),
+    }
 
 
 @require_GET
@@ -147,6 +182,7 @@ def person_page(request: HttpRequest, player_id: int) -> HttpResponse:
         status, banner = 400, _("That rating is not one of this person's: choose one of the list.")
     chosen = chosen or (ratings[0] if ratings else None)
     page, games = person.games_page(player, page_number)
+    written, base = _day_writer(), _person_base()
     partners, opponents = tablemates.partners_and_opponents(player)
     placings, tournaments_total = person.placings(player)
     context = {
@@ -161,7 +197,9 @@ def person_page(request: HttpRequest, player_id: int) -> HttpResponse:
             {
                 "g": g,
                 "title": game_title(g.game.game_type),
-                "day": _day(g.when, g.club),
+                "day": written(_day(g.when, g.club)),
+                "partners": _people_links(base, g.partners),
+                "opponents": _people_links(base, g.opponents),
                 "result": result_words(g.outcome, g.place, g.sides),
                 "change": change_words(g.change),
             }
@@ -239,6 +277,21 @@ def ladder_page(request: HttpRequest, club: Club) -> HttpResponse:
         choices = ladder_service.choices_from({}, scopes)
         page_number = 1
     page, rungs = ladder_service.ladder(club, choices, page_number) if choices.game else (None, [])
+    # A hundred rows: their words and links are made here once, not by template tags
+    # in every row (which cost the page about twice as much).
+    person = _person_base()
+    counted: dict[int, str] = {}
+    rows = [
+        {
+            "r": r,
+            "url": f"{person}{r.player_id}/",
+            "last": formats.date_format(timezone.localtime(r.last_played).date(), _("j M Y")),
+            "games": counted.setdefault(
+                r.games, ngettext("%(n)s game", "%(n)s games", r.games) % {"n": r.games}
+            ),
+        }
+        for r in rungs
+    ]
     return render(
         request,
         "players/ladder.html",
@@ -249,7 +302,13 @@ def ladder_page(request: HttpRequest, club: Club) -> HttpResponse:
             "active_choices": ladder_service.ACTIVE_CHOICES,
             "game_words": game_title(choices.game) if choices.game else "",
             "page": page,
-            "rungs": rungs,
+            "rungs": rows,
+            "provisional_title": ngettext(
+                "fewer than %(n)s rated game",
+                "fewer than %(n)s rated games",
+                scale.PROVISIONAL_GAMES,
+            )
+            % {"n": scale.PROVISIONAL_GAMES},
             "banner": banner,
             "provisional_games": scale.PROVISIONAL_GAMES,
         },
