@@ -146,13 +146,12 @@ def _plot(player: Player, chosen: person.ScopeRating) -> dict[str, Any]:
     written = _day_writer()
     rows = format_html_join(
         "",
-        '<tr><td class="day">{}</td><td>{}</td><td>{}–{}</td></tr>',
+        '<tr><td class="day">{}</td><td>{}</td><td>± {}</td></tr>',
         (
-            (written(timezone.localtime(p.when, zone).date()), p.rating, p.rating - p.uncertainty,
-             p.rating + p.uncertainty)
+            (written(timezone.localtime(p.when, zone).date()), p.rating, p.uncertainty)
             for p in shown
         ),
-    )  # fmt: skip
+    )
     return {
         "svg": mark_safe(svg),
         "rows": rows,

@@ -78,9 +78,8 @@ def test_the_page_shows_the_rating_as_people_read_it_and_its_history_drawn(rival
     assert len(re.search(r'class="plot-line" points="([^"]+)"', svg).group(1).split()) == 12
     table = html[html.index("The numbers of the plot") :]
     for change in history:
-        low = scale.shown(change.mu) - scale.shown_uncertainty(change.sigma)
-        high = scale.shown(change.mu) + scale.shown_uncertainty(change.sigma)
-        assert f"<td>{scale.shown(change.mu)}</td><td>{low}–{high}</td>" in table
+        uncertainty = scale.shown_uncertainty(change.sigma)
+        assert f"<td>{scale.shown(change.mu)}</td><td>± {uncertainty}</td>" in table
     assert "8 Jan 2026" in table  # the first game's day, on the site's clock (Rome)
     assert "<script" not in svg and "style=" not in svg
 
