@@ -322,3 +322,25 @@ def test_the_plot_speaks_the_readers_language(rivals):
     labels = re.findall(r'class="plot-label"[^>]*>([^<]+)<', svg)
     assert "feb 2026" in labels and "mar 2026" in labels  # Italian months, lower case
     assert "Andamento dell’Elo" in svg and "tutti i circoli" in svg
+
+
+def test_a_team_entrys_members_lead_to_their_pages_and_list_the_tournament():
+    club = make_club()
+    director = club.memberships.get().user
+    cup = tournament_service.create_tournament(
+        club, by=director, settings={"name": "Coppa a squadre", "game_type": "whist",
+                                     "entry_kind": "team"},
+    )  # fmt: skip
+    tournament_service.set_status(cup, by=director, status="open")
+    ada, bea = (clubs.add_guest(club, by=director, name=n) for n in ("Ada Neri", "Bea Blu"))
+    team = clubs.create_team(club, by=director, name="Le Nere", players=[ada, bea])
+    entry = tournament_service.register(cup, by=director, team=team)
+    status, html = page(f"/clubs/{club.slug}/t/{cup.slug}/players/{entry.pk}/")
+    assert status == 200
+    assert (
+        f'<a href="/players/{ada.pk}/">Ada Neri</a>, <a href="/players/{bea.pk}/">Bea Blu</a>'
+        in html
+    )
+    status, html = page(f"/players/{bea.pk}/")
+    part = text_of(section(html, "tournaments"))
+    assert status == 200 and "Coppa a squadre" in part and "team Le Nere" in part
