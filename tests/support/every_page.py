@@ -353,7 +353,6 @@ VISITS: dict[str, list[Visit]] = {
     "players:ladder": [
         Visit("anonymous", club("ladder/")),
         Visit("anonymous", club("ladder/?active=7"), status=(400,)),
-        Visit("anonymous", cup("", "finished")),  # its club's page links to its ladder
     ],
     "sheets:sheet": [
         Visit(A, sheet("alice_code")),
