@@ -115,6 +115,11 @@ REQUIRED = [
         "test_a_small_tournament_from_setup_to_live_standings",
     ),
     (
+        "Browser test: a person's page, head-to-head and the club ladder at 360 px (Chromium)",
+        "tests.browser.test_browser_person",
+        None,  # every test of the module must pass
+    ),
+    (
         "Browser test: Burraco and Scala 40 boards (Chromium)",
         "tests.browser.test_browser_rummy",
         None,  # parametrised (one case per game): every case in the module must pass

@@ -348,9 +348,7 @@ def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) 
         + [str(version), str(requested), str(stamp), get_language()]
     )
     rounds_table = read.cached_by_key(key, lambda: rounds_table_of(club, t, entry))
-    members = (
-        ", ".join(p.name for p in entry.team.players_in_order()) if entry.team_id else ""  # type: ignore[union-attr]
-    )
+    members = entry.team.players_in_order() if entry.team_id else []  # type: ignore[union-attr]
     return render(
         request,
         "standings/player.html",

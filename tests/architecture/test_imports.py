@@ -37,6 +37,7 @@ PURE_SCORING = (
     "scoring.ratings",
     "scoring.ratings.scale",
     "scoring.ratings.season",
+    "scoring.ratings.plot",
     "scoring.round_records",
     "scoring.standings",
     "scoring.standings_input",

@@ -339,6 +339,21 @@ VISITS: dict[str, list[Visit]] = {
         Visit(D, cup("prizes/", "finished"), status=ANY_REFUSAL),
         Visit(D, cup("prizes/"), status=ANY_REFUSAL),
     ],
+    "players:page": [
+        Visit(u, lambda w: f"/players/{_player(w, 'alice')}/", italian=("Partite", "Tornei"))
+        for u in ("anonymous", A)
+    ]
+    + [Visit("anonymous", lambda w: f"/players/{_player(w, 'alice')}/?page=x", status=(400,))],
+    "players:versus": [
+        Visit(
+            "anonymous",
+            lambda w: f"/players/{_player(w, 'alice')}/versus/{_player(w, 'bruno')}/",
+        )
+    ],
+    "players:ladder": [
+        Visit("anonymous", club("ladder/")),
+        Visit("anonymous", club("ladder/?active=7"), status=(400,)),
+    ],
     "sheets:sheet": [
         Visit(A, sheet("alice_code")),
         Visit("guest", sheet("guest_code")),
@@ -376,6 +391,10 @@ def _entry(w: World, username: str | None = None) -> int:
             if e.player and e.player.user and e.player.user.username == username
         )
     return entries.first().pk
+
+
+def _player(w: World, username: str) -> int:
+    return w.user(username).player.pk
 
 
 def _guest(w: World) -> int:

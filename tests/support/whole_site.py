@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from tests.support.factories import threes_cup
+from tests.support.ladder_data import ladder_of, rate
 from tournaments.models import (
     Club,
     Entry,
@@ -129,6 +130,10 @@ def build_world() -> World:
     waiting_game, invitations = casual.new_casual_game(
         user=user(username="alice"), game_type="scopa", players=2, options=None, seat=0
     )
+    # Ratings (issue 18): the Thursday's finished games rated, so that a person's page
+    # draws a history, and a ladder of the club's regulars.
+    rate(Game.objects.filter(table__round__tournament=thursday, status=Game.Status.FINISHED))
+    ladder_of(club)
     outsider = get_user_model().objects.create_user("zeno", password="pw-zeno")
     return World(
         club=club,

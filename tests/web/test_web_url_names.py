@@ -1,7 +1,7 @@
 """Every page's address is where it always was, under the URL name of its concern.
 
 The URL names are grouped in namespaces, one per concern (``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``sheets:``); the paths
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``sheets:``); the paths
 never moved. :data:`PAGES` is the table of every page's path, the view that answers
 it (as before the namespaces were split) and its name now.
 """
@@ -178,6 +178,9 @@ PAGES = [
     ("/clubs/club/t/cup/report/", "scoring.print_pages.report_page", "standings:report"),
     ("/clubs/club/t/cup/report.pdf", "scoring.print_pages.report_pdf", "standings:report-pdf"),
     ("/clubs/club/t/cup/prizes/", "scoring.print_pages.prizes_page", "standings:prizes"),
+    ("/players/2/", "scoring.people_pages.person_page", "players:page"),
+    ("/players/2/versus/3/", "scoring.people_pages.versus_page", "players:versus"),
+    ("/clubs/club/ladder/", "scoring.people_pages.ladder_page", "players:ladder"),
     ("/s/word/", "web.sheet_pages.sheet_page", "sheets:sheet"),
     ("/s/word/act", "web.sheet_pages.sheet_act", "sheets:act"),
     ("/s/word/seat", "web.guest_sheet_pages.choose_seat", "sheets:seat"),
@@ -218,6 +221,8 @@ def concern(path: str) -> str:
         return "accounts"
     if path.startswith("/games/"):
         return "games"
+    if path.startswith("/players/") or re.match(r"/clubs/[^/]+/ladder/", path):
+        return "players"
     if path.startswith("/s/") or path.endswith("/sheets.pdf"):
         return "sheets"
     if re.match(r"/T/(standings|players|crosstable|report|prizes)\b", tail):
