@@ -1,11 +1,10 @@
 """Ratings for the tests of the person's page and the club ladder, made here because the
 pages read the stored rows (:mod:`scoring.rating_models`) and never compute them.
 
-- :func:`rate` rates real finished games in the order given, with the model every
-  rating uses (:func:`scoring.ratings.scale.model`), and stores what a rating service
-  stores: a :class:`RatingScope` per game type for the game's club and for all clubs,
-  each player's :class:`Rating`, and a :class:`RatingChange` per game and player (places
-  from the games' stored final scores). The histories are the games' own.
+- :func:`rate` rates real finished games with the real rating service: a
+  :class:`RatingScope` per game type for the game's club and for all clubs, each
+  player's :class:`Rating`, and a :class:`RatingChange` per game and player. The
+  histories are the games' own.
 - :func:`played_casually` finishes real games between two people (German whist with
   real cards: one tally ends it), each on its own day, for histories over months.
 - :func:`ladder_of` writes a club's ladder for one game directly (Rating rows only):
@@ -22,8 +21,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from scoring.gather import final_scores
-from scoring.models import Rating, RatingChange, RatingScope
+from scoring.models import Rating, RatingScope
+from scoring.rating_service import update_ratings
 from scoring.ratings import scale
 from tests.support.factories import make_players
 from tournaments.models import Club, Game, Player
@@ -63,66 +62,11 @@ def club_of(game: Game) -> Club | None:
 
 
 def rate(games: Iterable[Game]) -> None:
-    """Rate the finished ``games`` in the order of their ``finished_at`` (then id), as
-    the rating service does, for the club's scope and the all-clubs scope."""
-    model = scale.model()
-    ordered = sorted(games, key=lambda g: (g.finished_at, str(g.pk)))
-    scores = final_scores([(g.pk, g.version) for g in ordered])
-    for game in ordered:
-        side_scores, side_of = scores[game.pk]
-        seats = dict(game.seats.values_list("number", "player_id"))
-        sides = sorted(set(side_of))
-        members = {side: [seats[n] for n in seats if side_of[n] == side] for side in sides}
-        places = {side: 1 + sum(1 for s in side_scores if s > side_scores[side]) for side in sides}
-        club = club_of(game)
-        for scope_club in [None, club] if club is not None else [None]:
-            scope, _made = RatingScope.objects.get_or_create(
-                game_type=game.game_type, club=scope_club
-            )
-            current = {
-                r.player_id: r
-                for r in Rating.objects.filter(scope=scope, player_id__in=list(seats.values()))
-            }
-
-            teams = [[_rating(current.get(p)) for p in members[side]] for side in sides]
-            chances = scale.win_chances([[(r.mu, r.sigma) for r in team] for team in teams])
-            after = model.rate(teams, ranks=[places[side] for side in sides])
-            scope.rated_games += 1
-            sequence = scope.rated_games
-            for side, before_team, after_team, chance in zip(
-                sides, teams, after, chances, strict=True
-            ):
-                for player_id, before, new in zip(
-                    members[side], before_team, after_team, strict=True
-                ):
-                    RatingChange.objects.create(
-                        scope=scope, player_id=player_id, game=game, sequence=sequence,
-                        played_at=game.finished_at, mu_before=before.mu,
-                        sigma_before=before.sigma, mu=new.mu, sigma=new.sigma,
-                        place=places[side], table_size=len(sides), expected=chance,
-                    )  # fmt: skip
-                    won = places[side] == 1 and list(places.values()).count(1) == 1
-                    Rating.objects.update_or_create(
-                        scope=scope,
-                        player_id=player_id,
-                        defaults={
-                            "mu": new.mu,
-                            "sigma": new.sigma,
-                            "games": (current[player_id].games if player_id in current else 0) + 1,
-                            "wins": (current[player_id].wins if player_id in current else 0)
-                            + int(won),
-                            "last_played": game.finished_at,
-                        },
-                    )
-            scope.last_played = game.finished_at
-            scope.save(update_fields=["rated_games", "last_played"])
-
-
-def _rating(row: Rating | None) -> Any:
-    """The model's rating of a stored row (a newcomer's without one)."""
-    if row is None:
-        return scale.model().rating(mu=scale.MU, sigma=scale.SIGMA)
-    return scale.model().rating(mu=row.mu, sigma=row.sigma)
+    """Bring the ratings of the ``games``' game types up to date with the real rating
+    service (:mod:`scoring.rating_service`): every rated game of those types is rated,
+    in order, for its club's scope and the all-clubs scope."""
+    for game_type in sorted({game.game_type for game in games}):
+        update_ratings(game_type)
 
 
 @dataclass(frozen=True)
