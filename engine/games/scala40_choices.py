@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator
 from itertools import chain
 
 from engine.actions import Action
+from engine.draws import below
 from engine.errors import IllegalEvent
 from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
@@ -134,27 +135,29 @@ class Scala40Choices(Scala40State):
         taken = self.must_use
         if taken is not None:
             uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
-            return self._use_action(seat, uses[rng.randrange(len(uses))])
+            return self._use_action(seat, uses[below(rng, len(uses))])
         if not self.opened[seat]:
             opening = play.find_open(hand, rng)
             if opening is not None:
                 return events.open_action(seat, [tuple(m.slots) for m in opening])
+            held = distinct_sorted(hand)
         else:
             size = len(hand)
             melds = [c.meld for c in hand_meld_choices(hand) if c.size < size]
             if melds:
-                return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
+                return events.meld_action(seat, tuple(melds[below(rng, len(melds))].slots))
             # The swaps and single additions _legal_actions lists (no discard taken here,
             # so none is refused for stranding it), drawn from as from that list.
-            swaps, adds = self.table_index().plays(distinct_sorted(hand), size >= 2)
+            held = distinct_sorted(hand)
+            swaps, adds = self.table_index().plays(held, size >= 2)
             if swaps and rng.random() < 0.3:
-                index, card = swaps[rng.randrange(len(swaps))]
+                index, card = swaps[below(rng, len(swaps))]
                 return events.swap_action(seat, index, card)
             if adds:
-                index, slot = adds[rng.randrange(len(adds))]
+                index, slot = adds[below(rng, len(adds))]
                 return events.add_action(seat, index, (slot,))
-        discards = self.allowed_discards(seat)
-        return events.discard_action(seat, discards[rng.randrange(len(discards))])
+        discards = self._discards(seat, held)
+        return events.discard_action(seat, discards[below(rng, len(discards))])
 
     def _use_action(self, seat: int, use: play.Use) -> Action:
         kind, index, slots = use

@@ -147,12 +147,10 @@ class Scala40State(Game):
         if self.opened[seat]:
             return None
         table = self.table_index()
-        if card.is_joker or table.extends(card):
-            held = self.hands[seat]
-            if any(not c.is_joker and not table.extends(c) for c in held):
-                if card.is_joker:
-                    return message("scala40.discard.joker_before_opening")
-                return message("scala40.discard.before_opening", cardname=card)
+        if (card.is_joker or table.extends(card)) and table.free_of(self.hands[seat]):
+            if card.is_joker:
+                return message("scala40.discard.joker_before_opening")
+            return message("scala40.discard.before_opening", cardname=card)
         return None
 
     def allowed_discards(self, seat: int) -> list[Card]:
@@ -160,12 +158,14 @@ class Scala40State(Game):
         :meth:`discard_ban` answered for the whole hand at once."""
         if self.must_use is not None:
             return []
-        held = distinct_sorted(self.hands[seat])
+        return self._discards(seat, distinct_sorted(self.hands[seat]))
+
+    def _discards(self, seat: int, held: list[Card]) -> list[Card]:
+        """:meth:`allowed_discards` (no discard taken to use) from ``held``, the
+        seat's cards each once in card order."""
         if self.opened[seat]:
             return held
-        table = self.table_index()
-        free = [c for c in held if not c.is_joker and not table.extends(c)]
-        return free or held
+        return self.table_index().free_of(held) or held
 
     # ------------------------------------------------------------------ checks
 

@@ -131,6 +131,12 @@ class TableIndex:
         """Whether natural ``card`` could be laid alone on a meld on the table."""
         return card in self._adds
 
+    def free_of(self, cards: Sequence[Card]) -> list[Card]:
+        """The natural cards of ``cards`` that could be laid alone on no meld (in their
+        order): what a player who has not opened may discard."""
+        adds = self._adds
+        return [c for c in cards if not c.is_joker and c not in adds]
+
     def plays(
         self, held: Sequence[Card], singles: bool
     ) -> tuple[list[tuple[int, Card]], list[tuple[int, Slot]]]:

@@ -93,5 +93,5 @@ def test_seeded_random_games_are_unchanged(name: str, players: int) -> None:
 
 
 if __name__ == "__main__":
-    for case in CASES:
-        print(f"    {case!r}: {digest(*case)!r},")
+    for name, players in CASES:
+        print(f'    ("{name}", {players}): "{digest(name, players)}",')
