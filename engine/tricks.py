@@ -137,7 +137,7 @@ class TrickGame(Game):
     # ------------------------------------------------------------------ play
 
     def _start_hand(self, leader: int) -> None:
-        self.phase = PLAY
+        self._set_phase(PLAY)
         self.turn = leader
         self.trick = []
         self.trick_number = 0
