@@ -161,11 +161,11 @@ class Game(FlowEvents):
         # Hot path of replays: a plain dict whose type names one of the game's events
         # goes straight to its parser; anything else through parse(), which explains.
         event_type = event.get("type") if type(event) is dict else None
-        parse = self._parsers.get(event_type) if type(event_type) is str else None
-        action = parse(event) if parse is not None else self.parse(event)
+        handlers = self._handlers.get(event_type) if type(event_type) is str else None
+        action = handlers[0](event) if handlers is not None else self.parse(event)
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
         return action
 
@@ -173,7 +173,7 @@ class Game(FlowEvents):
         """Validate and apply an already parsed action."""
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
 
     def push(self, action: Action) -> None:
@@ -181,7 +181,7 @@ class Game(FlowEvents):
         # apply_action's body, without a second call: the hot path of random playouts.
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
 
     # ------------------------------------------------------------------ asking
