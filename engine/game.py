@@ -25,8 +25,10 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import draws
 from engine.actions import Action
 from engine.cards import Card, deck_mismatch, sorted_cards
+from engine.cards import card_code as card_code
 from engine.dispatch import applier as applier  # re-exported
 from engine.dispatch import parser as parser  # re-exported
 from engine.errors import (
@@ -210,14 +212,15 @@ class Game(FlowEvents):
         """A ``deal`` event with the deck shuffled by ``rng`` (tests and benchmarks;
         the service shuffles from its committed seed); or the awaited
         :meth:`pending_shuffle` event, shuffled by ``rng``."""
+        # draws.shuffle: rng.shuffle's order and draws, without a Python call per card.
         shuffle = self.pending_shuffle()
         if shuffle is not None:
             order = list(shuffle.cards)
-            rng.shuffle(order)
+            draws.shuffle(order, rng)
             return shuffle.event(order)
         deck = self.new_deck()
-        rng.shuffle(deck)
-        return {"type": "deal", "deck": [c.code for c in deck]}
+        draws.shuffle(deck, rng)
+        return {"type": "deal", "deck": list(map(card_code, deck))}
 
     def copy(self) -> Game:
         """An independent copy of the game."""

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import SUITS, Card, display_order, french_deck
+from engine.draws import INLINE
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
@@ -149,10 +150,33 @@ class Whist(TrickGame):
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
         if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
-            # The hot path of random playouts, one call short of FlowEvents' (which
-            # checks ``adjourned`` and asks _random_action): the same legal plays and
-            # the same draw (choice is randrange(len)'s _randbelow(len)).
-            return rng.choice(self._legal_plays(turn))
+            # The hot path of random playouts, calls short of FlowEvents' (which checks
+            # ``adjourned`` and asks _random_action): _legal_plays' list, inline, and
+            # rng.choice's draw (_randbelow(len)), inline for a plain Random
+            # (engine.draws): the same seed plays the same game.
+            in_suits = self._in_suit
+            in_suit = (in_suits if in_suits is not None else self._in_suits())[turn]
+            trick = self.trick
+            plays = None
+            if trick:
+                following = in_suit[trick[0][1].suit]
+                if following:
+                    plays = list(following.values())
+            if plays is None:
+                plays = [
+                    *in_suit["S"].values(),
+                    *in_suit["H"].values(),
+                    *in_suit["D"].values(),
+                    *in_suit["C"].values(),
+                ]
+            if INLINE and type(rng) is random.Random:
+                count = len(plays)
+                bits = count.bit_length()
+                index = rng.getrandbits(bits)
+                while index >= count:
+                    index = rng.getrandbits(bits)
+                return plays[index]
+            return rng.choice(plays)
         return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
