@@ -116,7 +116,17 @@ class Whist(TrickGame):
             del in_suits[seat][card.suit][card]
         trick.append((seat, card))
         if len(trick) == 4:
-            self._trick_complete()
+            # _trick_complete and _book_trick inline (whist has nothing after a trick):
+            # a team is seat % 2.
+            winner = winning_seat(trick, self.trump)
+            self.tricks_won[winner % 2] += 1
+            self.last_trick = trick
+            self.last_trick_winner = winner
+            self.trick = []
+            self.trick_number += 1
+            self.turn = winner
+            if self.trick_number == TRICKS:
+                self._end_of_hand()
         else:
             self.turn = (seat + 1) % 4
 
