@@ -18,11 +18,24 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(256))
+"""``n.bit_length()`` for n < 256, a look-up instead of a method call."""
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Per list length, the steps of a shuffle: (position, choices, bits)."""
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+        if len(_STEPS) < 256:
+            _STEPS[length] = steps
+    return steps
+
 
 def _inline_shuffle(items: list[Any], getrandbits: Any) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
+    for i, n, bits in _steps(len(items)):
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import SUITS, Card, display_order, french_deck
-from engine.draws import INLINE
+from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
@@ -181,7 +181,7 @@ class Whist(TrickGame):
                 ]
             if INLINE and type(rng) is random.Random:
                 count = len(plays)
-                bits = count.bit_length()
+                bits = BIT_LENGTHS[count]
                 index = rng.getrandbits(bits)
                 while index >= count:
                     index = rng.getrandbits(bits)
