@@ -95,3 +95,51 @@ def test_seeded_random_games_are_unchanged(name: str, players: int) -> None:
 if __name__ == "__main__":
     for name, players in CASES:
         print(f'    ("{name}", {players}): "{digest(name, players)}",')
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_over_and_awaiting_follow_the_phase(name: str, players: int) -> None:
+    """``over`` and ``awaiting`` are plain values kept in step with the phase (no
+    longer properties computed from it): after every event they say what the phase
+    and ``adjourned`` say, through an adjournment and a resignation too."""
+    game = engine.new_game(name, players)
+    chance_phases = type(game).CHANCE_PHASES
+
+    def agree() -> None:
+        assert game.over == (game.phase == "over")
+        expected = "deal" if game.phase in chance_phases and not game.adjourned else None
+        assert game.awaiting == expected
+
+    rng = random.Random(11)
+    agree()
+    steps = 0
+    while not game.over:
+        if steps == 5:
+            game.apply({"type": "adjourn"})
+            agree()
+            game.apply({"type": "resume"})
+        if game.awaiting == "deal":
+            game.apply(game.random_deal_event(rng))
+        else:
+            game.push(game.random_action(rng))
+        agree()
+        steps += 1
+        if steps == 300:
+            seat = next(s for s in range(players) if game.can_resign(s))
+            game.apply({"type": "resign", "seat": seat})
+    agree()
+    assert game.over and game.awaiting is None
+
+
+def test_every_change_of_phase_goes_through_set_phase() -> None:
+    """A phase set directly would leave ``over`` and ``awaiting`` behind."""
+    from pathlib import Path
+
+    root = Path(engine.__file__).parent
+    offenders = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if ".phase = " in line and path.name != "flow.py"
+    ]
+    assert offenders == []
