@@ -132,7 +132,7 @@ class Scala40Choices(Scala40State):
             if rng.random() < 0.5 and self.can_draw_discard(seat):
                 return events.draw_action(seat, DISCARD)
             return events.draw_action(seat, STOCK)
-        taken = self.must_use
+        taken = self.must_use if self.taken is not None else None
         if taken is not None:
             uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
             return self._use_action(seat, uses[below(rng, len(uses))])

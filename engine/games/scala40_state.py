@@ -141,7 +141,9 @@ class Scala40State(Game):
 
     def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
-        taken = self.must_use
+        # ``self.taken`` first: most turns take no discard, and a property read is a
+        # Python call (CPython 3.11), on the path of every discard.
+        taken = self.must_use if self.taken is not None else None
         if taken is not None:
             return message("scala40.discard.must_use", cardname=taken)
         if self.opened[seat]:
@@ -156,7 +158,7 @@ class Scala40State(Game):
     def allowed_discards(self, seat: int) -> list[Card]:
         """The cards ``seat`` (to act, having drawn) may discard, in card order, each once:
         :meth:`discard_ban` answered for the whole hand at once."""
-        if self.must_use is not None:
+        if self.taken is not None and self.must_use is not None:
             return []
         return self._discards(seat, distinct_sorted(self.hands[seat]))
 
