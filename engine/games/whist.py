@@ -64,6 +64,11 @@ class Whist(TrickGame):
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
+        # An instance value, not FlowEvents' class default: read twice a play (push,
+        # random_action), and a class default read through the instance is a generic
+        # look-up in CPython 3.11. Whist has room for it (24 attributes; Italian Whist,
+        # at 29, has not: see docs/engine.md).
+        self.adjourned = False
         self.trump_card: Card | None = None
         self._in_suit: list[dict[str | None, dict[Card, Action]]] | None = None
         """Per seat and suit, the seat's cards of that suit (in display order) and their
