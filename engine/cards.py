@@ -149,6 +149,8 @@ _BY_CODE: Final = _build()
 CARDS_BY_CODE: Final[Mapping[str, Card]] = _BY_CODE
 """Every card by its code (read-only use: the parsers' fast path)."""
 
+_FRENCH: Final = tuple(c for c in _BY_CODE.values() if not c.is_joker)
+
 RED_JOKER: Final = _BY_CODE["RJ"]
 BLACK_JOKER: Final = _BY_CODE["BJ"]
 
@@ -172,7 +174,7 @@ def codes(items: Iterable[Card]) -> list[str]:
 
 def french_deck(jokers: int = 0) -> list[Card]:
     """The 52-card French deck, plus ``jokers`` jokers (alternately red and black)."""
-    deck = [c for c in _BY_CODE.values() if not c.is_joker]
+    deck = list(_FRENCH)  # a copy of the deck made once (every deal asks for one)
     for index in range(jokers):
         deck.append(RED_JOKER if index % 2 == 0 else BLACK_JOKER)
     return deck
@@ -190,6 +192,9 @@ def double_deck(jokers: int = 4) -> list[Card]:
     """Two French decks and ``jokers`` jokers (Burraco and Scala 40 use four)."""
     return french_deck() + french_deck(jokers)
 
+
+card_code: Final = attrgetter("code")
+"""A card's code as a C-level function (``list(map(card_code, deck))``: no call per card)."""
 
 display_order: Final = attrgetter("_order")
 """The sort key of :func:`sorted_cards` (an ``attrgetter``: sorting calls no Python code)."""

@@ -43,8 +43,9 @@ def applier(event_type: str) -> Callable[[Handler], Handler]:
 class EventDispatch:
     """Routes events to a class's marked handlers. ``EVENTS`` (type → (parser method
     name, applier method name)) is gathered per class; each instance binds them in
-    ``_parsers`` and ``_appliers`` (:meth:`_bind_handlers`), which are rebuilt, not
-    pickled."""
+    ``_handlers`` (type → (parser, applier), :meth:`_bind_handlers`), rebuilt, not
+    pickled. One table, not two: every attribute of a game counts toward CPython
+    3.11's 29 shared instance keys, past which every attribute read is slower."""
 
     name: ClassVar[str]
     EVENTS: ClassVar[Mapping[str, tuple[str, str]]] = {}
@@ -53,8 +54,7 @@ class EventDispatch:
     empty ``capture``, Tresette's ``signal``); the strict check (:func:`unknown_fields`)
     accepts them besides the canonical ones."""
 
-    _parsers: dict[str, Callable[[Event], Action]]
-    _appliers: dict[str, Callable[[Action], None]]
+    _handlers: dict[str, tuple[Callable[[Event], Action], Callable[[Action], None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -73,17 +73,15 @@ class EventDispatch:
         }
 
     def _bind_handlers(self) -> None:
-        self._parsers = {}
-        self._appliers = {}
-        for event_type, (parser, applier) in self.EVENTS.items():
-            self._parsers[event_type] = getattr(self, parser)
-            self._appliers[event_type] = getattr(self, applier)
+        self._handlers = {
+            event_type: (getattr(self, parser), getattr(self, applier))
+            for event_type, (parser, applier) in self.EVENTS.items()
+        }
 
     def __getstate__(self) -> dict[str, Any]:
         # The dispatch tables hold bound methods; they are rebuilt, not pickled.
         state = self.__dict__.copy()
-        state.pop("_parsers", None)
-        state.pop("_appliers", None)
+        state.pop("_handlers", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -100,15 +98,15 @@ class EventDispatch:
         if type(event) is not dict and not isinstance(event, Mapping):
             raise MalformedEvent(message("malformed.not_an_object", value=repr(event)))
         event_type = event.get("type")
-        parser = self._parsers.get(event_type) if isinstance(event_type, str) else None
-        if parser is None:
-            known = sorted(self._parsers)
+        handlers = self._handlers.get(event_type) if isinstance(event_type, str) else None
+        if handlers is None:
+            known = sorted(self._handlers)
             raise MalformedEvent(
                 message("malformed.type", game=self.name, value=repr(event_type), events=known),
                 event,
             )
 
-        return parser(event)
+        return handlers[0](event)
 
     def unknown_fields(self, event: Event, action: Action) -> list[str]:
         """The fields of ``event`` (already parsed as ``action``) that this game does not

@@ -92,7 +92,7 @@ def parse_cards(event: Event, key: str, optional: bool = False) -> list[Card]:
     try:
         # Hot path of every deal: one dictionary look-up per card; a bad code falls
         # through to Card.parse, which says what is wrong with it.
-        return [_CARDS_BY_CODE[code] for code in value]
+        return list(map(_CARDS_BY_CODE.__getitem__, value))
     except (KeyError, TypeError):
         pass
     try:

@@ -55,6 +55,7 @@ ALLOWED_WHILE_ADJOURNED: frozenset[str] = frozenset({RESUME, RESIGN})
 """What an adjourned table accepts."""
 
 _OVER = "over"  # engine.game.OVER (not imported: engine.game imports this module)
+_DEAL = "deal"  # engine.game.DEAL
 
 
 class FlowEvents(LegalQueries):
@@ -72,6 +73,23 @@ class FlowEvents(LegalQueries):
     """Whether a director has adjourned the table (until a ``resume``)."""
     resigned: int | None = None
     """The seat that resigned the game (``None`` when nobody did)."""
+    over: bool
+    awaiting: str | None
+    CHANCE_PHASES: ClassVar[frozenset[str]] = frozenset({_DEAL})
+    """The phases in which a chance event (or a tally) is awaited: ``awaiting`` is
+    ``"deal"`` in them (unless the table is adjourned)."""
+
+    def _set_phase(self, phase: str) -> None:
+        """Move to ``phase``: every change of phase goes through here, so that ``over``
+        and ``awaiting`` (plain values, read before every step) follow it."""
+        self.phase = phase
+        self._refresh_flags()
+
+    def _refresh_flags(self) -> None:
+        """``over`` and ``awaiting`` from the phase and ``adjourned``."""
+        phase = self.phase
+        self.over = phase == _OVER
+        self.awaiting = _DEAL if phase in self.CHANCE_PHASES and not self.adjourned else None
 
     @property
     def sides(self) -> int:
@@ -164,7 +182,7 @@ class FlowEvents(LegalQueries):
         self.winner = self._resign_winner(action.seat)
         self.resigned = action.seat
         self.adjourned = False
-        self.phase = _OVER
+        self._set_phase(_OVER)
 
     def _resign_winner(self, seat: int) -> int | list[int] | None:
         """The winner when ``seat`` resigns: the other side of two; with more, the
@@ -194,6 +212,7 @@ class FlowEvents(LegalQueries):
     def _apply_adjourn(self, action: Action) -> None:
         self._refuse_while_halted(action)
         self.adjourned = True
+        self._refresh_flags()
 
     @parser(RESUME)
     def _parse_resume(self, event: Event) -> Action:
@@ -205,6 +224,7 @@ class FlowEvents(LegalQueries):
         if not self.adjourned:
             raise WrongPhase(message("resume.not_adjourned"), event=action.to_event())
         self.adjourned = False
+        self._refresh_flags()
 
 
 def best_of(sides: list[int], totals: list[int], highest: bool) -> int | list[int] | None:

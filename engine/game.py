@@ -25,8 +25,10 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import draws
 from engine.actions import Action
 from engine.cards import Card, deck_mismatch, sorted_cards
+from engine.cards import card_code as card_code
 from engine.dispatch import applier as applier  # re-exported
 from engine.dispatch import parser as parser  # re-exported
 from engine.errors import (
@@ -47,6 +49,8 @@ from engine.tally import TallySpec
 
 Winner = int | list[int] | None
 
+_SORTED_DECKS: dict[tuple[Any, ...], list[Card]] = {}
+
 DEAL = "deal"
 """The phase in which the game awaits the next deal (a ``deal`` or a ``tally``)."""
 OVER = "over"
@@ -66,9 +70,6 @@ class Game(FlowEvents):
     title: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     option_spec: ClassVar[Mapping[str, Option]] = {}
-    _sorted_deck: list[Card] | None = None
-    """The whole deck in display order, once a deal was checked (a class default too,
-    so that a game pickled before it existed reads it)."""
     tally_spec: ClassVar[TallySpec | None] = None
     """What a score sheet counts per deal (:mod:`engine.tally`); ``None``: the game
     has no tally form (its tallies go through the API only)."""
@@ -110,14 +111,20 @@ class Game(FlowEvents):
         self.dealer = first_dealer
         self.deal_number = 0
         """Deals started or tallied so far in this game (0-based number of the current deal)."""
-        self.phase = DEAL
+        # ``over`` and ``awaiting`` are read before every step of a playout: plain
+        # values kept in step with the phase (FlowEvents._set_phase), where properties
+        # cost a Python call per read (CPython 3.11 does not specialise them). Set
+        # here, like every attribute: one added later costs the compact instance
+        # layout, and every attribute read gets slower (so does a 30th attribute).
+        self.over = False
+        """Whether the game is over."""
+        self.awaiting: str | None = None
+        """``"deal"`` when the game waits for a chance event (or a tally), else ``None``."""
+        self._set_phase(DEAL)
         self.totals = [0] * self.sides
         self.deal_scores: list[int] | None = None
         self.winner: Winner = None
         self.events_applied = 0
-        # Set here, not first when a deck is checked: an attribute added later costs
-        # CPython's compact instance layout, and every attribute read gets slower.
-        self._sorted_deck: list[Card] | None = None
         self._bind_handlers()
 
     # ------------------------------------------------------------------ structure
@@ -145,14 +152,9 @@ class Game(FlowEvents):
 
     # ------------------------------------------------------------------ events
 
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def awaiting(self) -> str | None:
-        """``"deal"`` when the game waits for a chance event (or a tally), else ``None``."""
-        return DEAL if self.phase == DEAL and not self.adjourned else None
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._refresh_flags()  # a state pickled before they were attributes
 
     def apply(self, event: Event) -> Action:
         """Parse, validate and apply ``event``; return it as an :class:`Action`.
@@ -163,11 +165,11 @@ class Game(FlowEvents):
         # Hot path of replays: a plain dict whose type names one of the game's events
         # goes straight to its parser; anything else through parse(), which explains.
         event_type = event.get("type") if type(event) is dict else None
-        parse = self._parsers.get(event_type) if type(event_type) is str else None
-        action = parse(event) if parse is not None else self.parse(event)
+        handlers = self._handlers.get(event_type) if type(event_type) is str else None
+        action = handlers[0](event) if handlers is not None else self.parse(event)
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
         return action
 
@@ -175,7 +177,7 @@ class Game(FlowEvents):
         """Validate and apply an already parsed action."""
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
 
     def push(self, action: Action) -> None:
@@ -183,7 +185,7 @@ class Game(FlowEvents):
         # apply_action's body, without a second call: the hot path of random playouts.
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action)
-        self._appliers[action.type](action)
+        self._handlers[action.type][1](action)
         self.events_applied += 1
 
     # ------------------------------------------------------------------ asking
@@ -212,14 +214,15 @@ class Game(FlowEvents):
         """A ``deal`` event with the deck shuffled by ``rng`` (tests and benchmarks;
         the service shuffles from its committed seed); or the awaited
         :meth:`pending_shuffle` event, shuffled by ``rng``."""
+        # draws.shuffle: rng.shuffle's order and draws, without a Python call per card.
         shuffle = self.pending_shuffle()
         if shuffle is not None:
             order = list(shuffle.cards)
-            rng.shuffle(order)
+            draws.shuffle(order, rng)
             return shuffle.event(order)
         deck = self.new_deck()
-        rng.shuffle(deck)
-        return {"type": "deal", "deck": [c.code for c in deck]}
+        draws.shuffle(deck, rng)
+        return {"type": "deal", "deck": list(map(card_code, deck))}
 
     def copy(self) -> Game:
         """An independent copy of the game."""
@@ -308,14 +311,25 @@ class Game(FlowEvents):
         # Cards are interned and their display order is unique per card, so two decks
         # hold the same cards exactly when they sort alike: one C-level sort per deal
         # instead of two Counters (the Counters only explain a wrong deck).
-        expected_sorted = self._sorted_deck
-        if expected_sorted is None:
-            expected_sorted = self._sorted_deck = sorted_cards(self.new_deck())
+        expected_sorted = self._whole_deck_sorted()
         if len(deck) == len(expected_sorted) and sorted_cards(deck) == expected_sorted:
             return
         raise IllegalEvent(
             deck_mismatch(self.name, self.new_deck(), deck), event=action.to_event(), rule="deck"
         )
+
+    def _whole_deck_sorted(self) -> list[Card]:
+        """``new_deck()`` in display order, kept per game class, player count and options
+        (all a deck can depend on): not an attribute of the game, whose every attribute
+        counts toward CPython 3.11's 30 shared instance keys."""
+        try:
+            key = (type(self), self.players, tuple(sorted(self.options.items())))
+            return _SORTED_DECKS[key]
+        except KeyError:
+            deck = _SORTED_DECKS[key] = sorted_cards(self.new_deck())
+            return deck
+        except TypeError:  # an option value that is not hashable: no key
+            return sorted_cards(self.new_deck())
 
     @parser("tally")
     def _parse_tally(self, event: Event) -> Action:
@@ -339,10 +353,10 @@ class Game(FlowEvents):
         self.deal_number += 1
         self.dealer = (self.dealer + 1) % self.players
         if self._game_is_over():
-            self.phase = OVER
+            self._set_phase(OVER)
             self.winner = self._decide_winner()
         else:
-            self.phase = DEAL
+            self._set_phase(DEAL)
 
     def _game_is_over(self) -> bool:
         raise NotImplementedError

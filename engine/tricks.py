@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.cards import CARDS_BY_CODE, RANK_CHARS, SUITS, Card, display_order, sorted_cards
+from engine.draws import below
 from engine.errors import MustFollowSuit
 from engine.game import Event, Game, applier, parse_card, parse_seat, parser
 from engine.messages import Message, message
@@ -137,7 +138,7 @@ class TrickGame(Game):
     # ------------------------------------------------------------------ play
 
     def _start_hand(self, leader: int) -> None:
-        self.phase = PLAY
+        self._set_phase(PLAY)
         self.turn = leader
         self.trick = []
         self.trick_number = 0
@@ -220,9 +221,11 @@ class TrickGame(Game):
         if self.phase == PLAY and (seat is None or seat == self.turn):
             # Hot path of random playouts: the legal plays without building a list of
             # every other seat's actions first.
-            # choice(plays) draws exactly as randrange(len(plays)) did (both are
-            # _randbelow(len)), one Python call fewer: the same seed, the same game.
-            return rng.choice(self._legal_actions(self.turn))
+            # below(rng, n) draws exactly as choice(plays) and randrange(len(plays))
+            # did (_randbelow(len), inline for a plain Random): the same seed, the
+            # same game.
+            plays = self._legal_actions(self.turn)
+            return plays[below(rng, len(plays))]
         return super()._random_action(rng, seat)
 
     def _trick_complete(self) -> None:

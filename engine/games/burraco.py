@@ -219,7 +219,7 @@ class Burraco(BurracoChoices):
         self.known = [Counter[Card]() for _ in range(n)]
         self.closed = None
         self.turn = first
-        self.phase = DRAW
+        self._set_phase(DRAW)
 
     # ------------------------------------------------------------------ parsing
 
@@ -266,7 +266,7 @@ class Burraco(BurracoChoices):
             hand.extend(self.discard_pile)
             self.known[seat].update(self.discard_pile)
             self.discard_pile = []
-        self.phase = MELD
+        self._set_phase(MELD)
 
     @applier("meld")
     def _apply_meld(self, action: Action) -> None:
@@ -322,7 +322,7 @@ class Burraco(BurracoChoices):
             self._end_of_hand()
             return
         self.turn = (seat + 1) % self.players
-        self.phase = DRAW
+        self._set_phase(DRAW)
 
     def _end_of_hand(self) -> None:
         melded = [sum(m.points for m in melds) for melds in self.melds]

@@ -156,7 +156,7 @@ class ItalianWhist(ItalianWhistChoices):
         self.trick_number = 0
         self.tricks_won = [0] * PLAYERS
         self.hand_number = 0
-        self.phase = SPLIT
+        self._set_phase(SPLIT)
 
     @parser("split")
     def _parse_split(self, event: Event) -> Action:
@@ -297,7 +297,7 @@ class ItalianWhist(ItalianWhistChoices):
             self._book_trick(self._trick_winner(trick))
             return
         # The trick waits for its jokers' values before anyone wins it.
-        self.phase = JOKER
+        self._set_phase(JOKER)
         self.pending_jokers = [i for i, (_, played) in enumerate(trick) if played.is_joker]
         self.declared = {}
 
@@ -347,7 +347,7 @@ class ItalianWhist(ItalianWhistChoices):
         declared = self.declared
         self.declared = {}
         self.last_declared = declared
-        self.phase = PLAY
+        self._set_phase(PLAY)
         self._book_trick(trick_winner(trick, declared, self.trump))
 
     def _end_of_hand(self) -> None:

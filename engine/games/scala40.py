@@ -121,9 +121,7 @@ class Scala40(Scala40Choices):
     def new_deck(self) -> list[Card]:
         return double_deck(4)
 
-    @property
-    def awaiting(self) -> str | None:
-        return DEAL if self.phase in (DEAL, RESHUFFLE) and not self.adjourned else None
+    CHANCE_PHASES = frozenset({DEAL, RESHUFFLE})
 
     def pending_shuffle(self) -> ChanceShuffle | None:
         if self.phase != RESHUFFLE:
@@ -149,7 +147,7 @@ class Scala40(Scala40Choices):
         self.opened = [False] * self.players
         self.reshuffles = 0
         self._start_turn(first)
-        self.phase = PLAY
+        self._set_phase(PLAY)
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -179,7 +177,7 @@ class Scala40(Scala40Choices):
         self.stock_pos = 0
         self.pile = self.pile[-1:]
         self.reshuffles += 1
-        self.phase = PLAY
+        self._set_phase(PLAY)
 
     # ------------------------------------------------------------------ the turn
 
@@ -330,7 +328,7 @@ class Scala40(Scala40Choices):
         self._start_turn(self.next_active(seat))
         if self.stock_pos >= len(self.stock):
             if len(self.pile) > 1 and self.reshuffles < self.options["reshuffles"]:
-                self.phase = RESHUFFLE
+                self._set_phase(RESHUFFLE)
             else:
                 self._end_hand(None)
 

@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator
 from itertools import chain
 
 from engine.actions import Action
+from engine.draws import below
 from engine.errors import IllegalEvent
 from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
@@ -99,7 +100,7 @@ class Scala40Choices(Scala40State):
         self.melds = list(melds)
         self.opened = list(opened)
         try:
-            self._appliers[action.type](action)
+            self._handlers[action.type][1](action)
             return legal.table_key(action.type, self.melds)
         except IllegalEvent:
             return None
@@ -131,30 +132,32 @@ class Scala40Choices(Scala40State):
             if rng.random() < 0.5 and self.can_draw_discard(seat):
                 return events.draw_action(seat, DISCARD)
             return events.draw_action(seat, STOCK)
-        taken = self.must_use
+        taken = self.must_use if self.taken is not None else None
         if taken is not None:
             uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
-            return self._use_action(seat, uses[rng.randrange(len(uses))])
+            return self._use_action(seat, uses[below(rng, len(uses))])
         if not self.opened[seat]:
             opening = play.find_open(hand, rng)
             if opening is not None:
                 return events.open_action(seat, [tuple(m.slots) for m in opening])
+            held = distinct_sorted(hand)
         else:
             size = len(hand)
             melds = [c.meld for c in hand_meld_choices(hand) if c.size < size]
             if melds:
-                return events.meld_action(seat, tuple(melds[rng.randrange(len(melds))].slots))
+                return events.meld_action(seat, tuple(melds[below(rng, len(melds))].slots))
             # The swaps and single additions _legal_actions lists (no discard taken here,
             # so none is refused for stranding it), drawn from as from that list.
-            swaps, adds = self.table_index().plays(distinct_sorted(hand), size >= 2)
+            held = distinct_sorted(hand)
+            swaps, adds = self.table_index().plays(held, size >= 2)
             if swaps and rng.random() < 0.3:
-                index, card = swaps[rng.randrange(len(swaps))]
+                index, card = swaps[below(rng, len(swaps))]
                 return events.swap_action(seat, index, card)
             if adds:
-                index, slot = adds[rng.randrange(len(adds))]
+                index, slot = adds[below(rng, len(adds))]
                 return events.add_action(seat, index, (slot,))
-        discards = self.allowed_discards(seat)
-        return events.discard_action(seat, discards[rng.randrange(len(discards))])
+        discards = self._discards(seat, held)
+        return events.discard_action(seat, discards[below(rng, len(discards))])
 
     def _use_action(self, seat: int, use: play.Use) -> Action:
         kind, index, slots = use

@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, reduce
-from operator import or_
+from functools import cache
 from typing import Final
 
+from engine import draws
 from engine.cards import SUITS, Card, french_deck, sorted_cards
 from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
 
@@ -37,12 +37,16 @@ _GROUPS_KEPT = 8_192
 @dataclass(frozen=True, slots=True)
 class HandMeld:
     """A meld a hand can lay, with what it is worth toward an opening and the cards it
-    takes from the hand (``need``: card and copies; ``size``: how many in all)."""
+    takes from the hand (``need``: card and copies; ``size``: how many in all; ``once``
+    and ``twice``: the bits of the cards it takes, and of those it takes both copies of,
+    for :func:`find_open`)."""
 
     meld: Meld
     value: int
     need: tuple[tuple[Card, int], ...]
     size: int
+    once: int
+    twice: int
 
 
 def places_of(card: Card) -> tuple[int, ...]:
@@ -64,11 +68,17 @@ def _checked(candidates: list[list[Slot]]) -> tuple[HandMeld, ...]:
         need: dict[Card, int] = {}
         for held, _ in meld.slots:
             need[held] = need.get(held, 0) + 1
-        found.append(HandMeld(meld, meld.value(), tuple(need.items()), len(meld.slots)))
+        once = twice = 0
+        for card, copies in need.items():
+            once |= _BIT[card]
+            if copies > 1:
+                twice |= _BIT[card]
+        found.append(
+            HandMeld(meld, meld.value(), tuple(need.items()), len(meld.slots), once, twice)
+        )
     return tuple(found)
 
 
-@cache  # 13 ranks x 16 suit sets x (no joker, RJ, BJ): bounded
 def _rank_melds(rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ...]:
     """The sets of the cards of ``rank`` in the suits ``suits`` (bit ``i`` for
     ``SUITS[i]``) and ``joker``."""
@@ -83,7 +93,6 @@ def _rank_melds(rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ..
     return _checked(candidates)
 
 
-@lru_cache(maxsize=_GROUPS_KEPT)
 def _suit_melds(suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
     """The runs of ``suit`` on the ranks in ``ranks`` (bit ``r - 2`` for rank ``r``),
     and with ``joker`` the runs of two completed and the gaps of one bridged."""
@@ -171,6 +180,34 @@ def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
     return _RED_JOKER if hand.index(_RED_JOKER) < hand.index(_BLACK_JOKER) else _BLACK_JOKER
 
 
+# The melds of a rank's cards and of a suit's places, by a number: the rank (2-14) or
+# the suit's places (13 bits), the suit (2 bits, bits 13-14) and the joker (0 none, 1
+# red, 2 black: bits 15-16). A look-up in a dict by a small int costs far less than a
+# functools cache's (a key tuple built and hashed per call): it is done for every suit
+# and grouped rank of a hand, several times a turn.
+_RANK_KEPT: dict[int, tuple[HandMeld, ...]] = {}
+_SUIT_KEPT: dict[int, tuple[HandMeld, ...]] = {}
+_JOKER_CODE: Final = {_RED_JOKER: 1 << 15, _BLACK_JOKER: 2 << 15}
+
+
+def _rank_choices(key: int, rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    found = _RANK_KEPT[key] = _rank_melds(rank, suits, joker)
+    return found
+
+
+def _suit_choices(key: int, suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    if len(_SUIT_KEPT) >= _GROUPS_KEPT:
+        _SUIT_KEPT.clear()
+    found = _SUIT_KEPT[key] = _suit_melds(suit, ranks, joker)
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every rank's and suit's melds (tests: they are built again)."""
+    _RANK_KEPT.clear()
+    _SUIT_KEPT.clear()
+
+
 def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
     """The melds of :func:`hand_melds` with their values and the cards they take: the
     sets rank by rank (ranks in the order the sorted hand first shows them), then the
@@ -178,8 +215,16 @@ def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
 
     The hand is read as one bit per card held (copies are alike here); a suit's 13
     bits are its ranks, and the ranks held in two or three suits are a few ANDs."""
-    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
-    joker = _first_joker(hand, held)
+    held = 0
+    for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
+        held |= _BIT[card]
+    joker: Card | None
+    if held & _JOKERS:
+        joker = _first_joker(hand, held)
+        code = _JOKER_CODE[joker] if joker is not None else 0
+    else:
+        joker = None
+        code = 0
     s, h, d, c = held & _RANKS, held >> 13 & _RANKS, held >> 26 & _RANKS, held >> 39 & _RANKS
     if joker is None:
         grouped = s & h & (d | c) | (s | h) & d & c
@@ -196,15 +241,28 @@ def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
             # The sorted hand shows a rank first in its lowest suit.
             ranks.append(((suits & -suits), bit.bit_length() + 1, suits))
         for _, rank, suits in sorted(ranks):
-            found += _rank_melds(rank, suits, joker)
+            key = code | suits << 4 | rank
+            more = _RANK_KEPT.get(key)
+            if more is None:
+                more = _rank_choices(key, rank, suits, joker)
+            found += more
+    # The suits one by one, not in a loop over a tuple of them: this is the hot path.
+    kept = _SUIT_KEPT
     if s:
-        found += _suit_melds("S", s, joker)
+        more = kept.get(code | s)
+        found += more if more is not None else _suit_choices(code | s, "S", s, joker)
     if h:
-        found += _suit_melds("H", h, joker)
+        key = code | 1 << 13 | h
+        more = kept.get(key)
+        found += more if more is not None else _suit_choices(key, "H", h, joker)
     if d:
-        found += _suit_melds("D", d, joker)
+        key = code | 2 << 13 | d
+        more = kept.get(key)
+        found += more if more is not None else _suit_choices(key, "D", d, joker)
     if c:
-        found += _suit_melds("C", c, joker)
+        key = code | 3 << 13 | c
+        more = kept.get(key)
+        found += more if more is not None else _suit_choices(key, "C", c, joker)
     return found
 
 
@@ -216,42 +274,58 @@ def hand_melds(hand: Sequence[Card]) -> list[Meld]:
 def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
     """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``."""
     candidates = hand_meld_choices(hand)
-    if not candidates or sum(m.value for m in candidates) < OPENING:
+    if not candidates:
         return None
-    rng.shuffle(candidates)
+    values = [m.value for m in candidates]
+    if sum(values) < OPENING:
+        return None
+    draws.shuffle(candidates, rng)
     # reach[i]: what the candidates from i on are worth together, a bound on what any
     # choice among them adds: a branch that cannot reach the opening is not entered.
     reach = [0] * (len(candidates) + 1)
     for index in range(len(candidates) - 1, -1, -1):
         reach[index] = reach[index + 1] + candidates[index].value
-    available: dict[Card, int] = {}
+    # The cards still available as two bit masks (display order): held at least once,
+    # held twice (a double deck holds at most two copies of a card).
+    once = twice = 0
     for card in hand:
-        available[card] = available.get(card, 0) + 1
+        bit = _BIT[card]
+        if once & bit:
+            twice |= bit
+        once |= bit
     visited = 0
+    count = len(candidates)
 
-    def search(start: int, chosen: list[Meld], total: int, left: int) -> list[Meld] | None:
+    def search(
+        start: int, chosen: list[Meld], total: int, left: int, once: int, twice: int
+    ) -> list[Meld] | None:
         nonlocal visited
         if total >= OPENING:
             return list(chosen)
-        for index in range(start, len(candidates)):
+        for index in range(start, count):
             if total + reach[index] < OPENING:
                 return None
             visited += 1
             if visited > SEARCH_LIMIT:
                 return None
             choice = candidates[index]
-            need = choice.need
-            if choice.size >= left or any(available[c] < n for c, n in need):
+            takes, takes_both = choice.once, choice.twice
+            if choice.size >= left or takes & ~once or takes_both & ~twice:
                 continue
-            for c, n in need:
-                available[c] -= n
+            # A card taken once leaves its second copy if there is one; both copies
+            # taken leave none.
             chosen.append(choice.meld)
-            found = search(index + 1, chosen, total + choice.value, left - choice.size)
+            found = search(
+                index + 1,
+                chosen,
+                total + choice.value,
+                left - choice.size,
+                once & ~(takes & ~twice | takes_both),
+                twice & ~takes,
+            )
             chosen.pop()
-            for c, n in need:
-                available[c] += n
             if found is not None:
                 return found
         return None
 
-    return search(0, [], 0, len(hand))
+    return search(0, [], 0, len(hand), once, twice)

@@ -130,6 +130,7 @@ class Meld:
     slots: list[Slot]
     low: int = 0
     owner: int = -1
+    _value: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def joker(self) -> Card | None:
@@ -157,11 +158,15 @@ class Meld:
         return [0] * len(self.slots)
 
     def value(self) -> int:
-        """What the meld counts toward an opening."""
-        return sum(
-            place_value(stands, place)
-            for (_, stands), place in zip(self.slots, self.places(), strict=True)
-        )
+        """What the meld counts toward an opening (worked out once: a meld is never
+        changed in place)."""
+        value = self._value
+        if value is None:
+            value = self._value = sum(
+                place_value(stands, place)
+                for (_, stands), place in zip(self.slots, self.places(), strict=True)
+            )
+        return value
 
     def tokens(self) -> list[str]:
         return [token(s) for s in self.slots]
@@ -197,9 +202,34 @@ def check_meld(cards: Sequence[str | Card]) -> MeldCheck:
 # ---------------------------------------------------------------------- building melds
 
 
+_BUILT: dict[tuple[tuple[Slot, ...], int], Meld | Message] = {}
+"""build_meld's answers by (slots, owner): the meld, or why not. A meld is a value
+(never changed in place: a meld on the table is replaced), so one can be shared."""
+_BUILT_KEPT: Final = 20_000
+
+
 def build_meld(slots: Sequence[Slot], owner: int = -1) -> Meld:
     """The meld ``slots`` make (written order decides an ambiguous ace); raise
-    :class:`MeldError` saying which rule they break."""
+    :class:`MeldError` saying which rule they break.
+
+    The answers are kept (bounded): a random player's opening or meld, listed and then
+    applied, or the same play tried again by the legal-action listing, is built once."""
+    key = (tuple(slots), owner)
+    known = _BUILT.get(key)
+    if known is None:
+        try:
+            known = _build_meld(slots, owner)
+        except MeldError as error:
+            known = error.message
+        if len(_BUILT) >= _BUILT_KEPT:
+            _BUILT.clear()
+        _BUILT[key] = known
+    if type(known) is Meld:
+        return known
+    raise MeldError(known)  # type: ignore[arg-type]
+
+
+def _build_meld(slots: Sequence[Slot], owner: int) -> Meld:
     if len(slots) < MIN_MELD:
         raise MeldError(message("scala40.meld.too_few", count=len(slots), cards=tokens(slots)))
     _check_jokers(slots)

@@ -136,9 +136,9 @@ def can_use(
     if table is None:
         table = TableIndex(melds)
     size = len(hand)
-    if not card.is_joker and table.swaps_for(card):
+    if not card.is_joker and table.may_swap(card):
         return True
-    if size >= 2 and table.single_adds(card):
+    if size >= 2 and table.takes(card):
         return True
     others = list(hand)
     others.remove(card)

@@ -141,31 +141,33 @@ class Scala40State(Game):
 
     def discard_ban(self, seat: int, card: Card) -> Message | None:
         """Why ``seat`` may not discard ``card`` (held) now (``None``: it may)."""
-        taken = self.must_use
+        # ``self.taken`` first: most turns take no discard, and a property read is a
+        # Python call (CPython 3.11), on the path of every discard.
+        taken = self.must_use if self.taken is not None else None
         if taken is not None:
             return message("scala40.discard.must_use", cardname=taken)
         if self.opened[seat]:
             return None
         table = self.table_index()
-        if card.is_joker or table.extends(card):
-            held = self.hands[seat]
-            if any(not c.is_joker and not table.extends(c) for c in held):
-                if card.is_joker:
-                    return message("scala40.discard.joker_before_opening")
-                return message("scala40.discard.before_opening", cardname=card)
+        if (card.is_joker or table.extends(card)) and table.free_of(self.hands[seat]):
+            if card.is_joker:
+                return message("scala40.discard.joker_before_opening")
+            return message("scala40.discard.before_opening", cardname=card)
         return None
 
     def allowed_discards(self, seat: int) -> list[Card]:
         """The cards ``seat`` (to act, having drawn) may discard, in card order, each once:
         :meth:`discard_ban` answered for the whole hand at once."""
-        if self.must_use is not None:
+        if self.taken is not None and self.must_use is not None:
             return []
-        held = distinct_sorted(self.hands[seat])
+        return self._discards(seat, distinct_sorted(self.hands[seat]))
+
+    def _discards(self, seat: int, held: list[Card]) -> list[Card]:
+        """:meth:`allowed_discards` (no discard taken to use) from ``held``, the
+        seat's cards each once in card order."""
         if self.opened[seat]:
             return held
-        table = self.table_index()
-        free = [c for c in held if not c.is_joker and not table.extends(c)]
-        return free or held
+        return self.table_index().free_of(held) or held
 
     # ------------------------------------------------------------------ checks
 

@@ -127,9 +127,26 @@ class TableIndex:
             return [(index, (card, name)) for index, name in self._joker_names]
         return list(self._adds.get(card, _NOTHING))
 
+    def takes(self, card: Card) -> bool:
+        """Whether ``card`` (a joker too) could be laid alone on a meld: whether
+        :meth:`single_adds` lists any (without listing them)."""
+        if card.is_joker:
+            return bool(self._joker_names)
+        return card in self._adds
+
+    def may_swap(self, card: Card) -> bool:
+        """Whether natural ``card`` may replace a meld's joker (:meth:`swaps_for`)."""
+        return card in self._swaps
+
     def extends(self, card: Card) -> bool:
         """Whether natural ``card`` could be laid alone on a meld on the table."""
         return card in self._adds
+
+    def free_of(self, cards: Sequence[Card]) -> list[Card]:
+        """The natural cards of ``cards`` that could be laid alone on no meld (in their
+        order): what a player who has not opened may discard."""
+        adds = self._adds
+        return [c for c in cards if not c.is_joker and c not in adds]
 
     def plays(
         self, held: Sequence[Card], singles: bool

@@ -190,7 +190,7 @@ class Scopa(Game):
         self.scope = [0] * self.sides
         self.last_capturer = None
         self.last_play = None
-        self.phase = PLAY
+        self._set_phase(PLAY)
 
     def _deal_hands(self, cards: list[Card]) -> None:
         """Deal ``cards`` one at a time from ``dealer + 1``; ``dealer + 1`` plays next."""

@@ -142,7 +142,7 @@ class ThreeHandedWhist(TrickGame):
         # A fresh hand (no tricks yet), held back for the exchange: dealer + 1 both
         # exchanges first and then leads.
         self._start_hand((dealer + 1) % 3)
-        self.phase = EXCHANGE
+        self._set_phase(EXCHANGE)
 
     def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase == PLAY or self.phase == EXCHANGE else None
@@ -178,7 +178,7 @@ class ThreeHandedWhist(TrickGame):
                 self.spare_is_dummy = False
         self.exchanges.append(take)
         if len(self.exchanges) == 3:
-            self.phase = PLAY
+            self._set_phase(PLAY)
             self.turn = (self.dealer + 1) % 3
         else:
             self.turn = (seat + 1) % 3

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import SUITS, Card, display_order, french_deck
+from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import Event, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
@@ -63,6 +64,11 @@ class Whist(TrickGame):
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
+        # An instance value, not FlowEvents' class default: read twice a play (push,
+        # random_action), and a class default read through the instance is a generic
+        # look-up in CPython 3.11. Whist has room for it (24 attributes; Italian Whist,
+        # at 29, has not: see docs/engine.md).
+        self.adjourned = False
         self.trump_card: Card | None = None
         self._in_suit: list[dict[str | None, dict[Card, Action]]] | None = None
         """Per seat and suit, the seat's cards of that suit (in display order) and their
@@ -115,7 +121,17 @@ class Whist(TrickGame):
             del in_suits[seat][card.suit][card]
         trick.append((seat, card))
         if len(trick) == 4:
-            self._trick_complete()
+            # _trick_complete and _book_trick inline (whist has nothing after a trick):
+            # a team is seat % 2.
+            winner = winning_seat(trick, self.trump)
+            self.tricks_won[winner % 2] += 1
+            self.last_trick = trick
+            self.last_trick_winner = winner
+            self.trick = []
+            self.trick_number += 1
+            self.turn = winner
+            if self.trick_number == TRICKS:
+                self._end_of_hand()
         else:
             self.turn = (seat + 1) % 4
 
@@ -149,10 +165,33 @@ class Whist(TrickGame):
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
         if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
-            # The hot path of random playouts, one call short of FlowEvents' (which
-            # checks ``adjourned`` and asks _random_action): the same legal plays and
-            # the same draw (choice is randrange(len)'s _randbelow(len)).
-            return rng.choice(self._legal_plays(turn))
+            # The hot path of random playouts, calls short of FlowEvents' (which checks
+            # ``adjourned`` and asks _random_action): _legal_plays' list, inline, and
+            # rng.choice's draw (_randbelow(len)), inline for a plain Random
+            # (engine.draws): the same seed plays the same game.
+            in_suits = self._in_suit
+            in_suit = (in_suits if in_suits is not None else self._in_suits())[turn]
+            trick = self.trick
+            plays = None
+            if trick:
+                following = in_suit[trick[0][1].suit]
+                if following:
+                    plays = list(following.values())
+            if plays is None:
+                plays = [
+                    *in_suit["S"].values(),
+                    *in_suit["H"].values(),
+                    *in_suit["D"].values(),
+                    *in_suit["C"].values(),
+                ]
+            if INLINE and type(rng) is random.Random:
+                count = len(plays)
+                bits = BIT_LENGTHS[count]
+                index = rng.getrandbits(bits)
+                while index >= count:
+                    index = rng.getrandbits(bits)
+                return plays[index]
+            return rng.choice(plays)
         return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
