@@ -35,6 +35,7 @@ PURE_SCORING = (
     "scoring.points_settings",
     "scoring.prizes",
     "scoring.round_records",
+    "scoring.seasons",
     "scoring.standings",
     "scoring.standings_input",
     "scoring.table_result",
