@@ -83,8 +83,17 @@ def _states(tournaments: list[Tournament]) -> dict[int, StandingsState]:
 
 
 def _key(season: Season, tournaments: list[Tournament], states: dict[int, StandingsState]) -> str:
-    parts = [f"{t.pk}.{states[t.pk].version if t.pk in states else 0}" for t in tournaments]
-    return f"scoring:season:{season.pk}:{season.version}:{season.club.version}:{','.join(parts)}"
+    """Every input of the table: the season's settings (its version, and when it was
+    made: ids come back after a database is rebuilt, a cache outlives it), and each
+    counted tournament's stored standings (their fingerprint, the SHA-256 of their whole
+    input, and when they were computed)."""
+    parts = []
+    for t in tournaments:
+        state = states.get(t.pk)
+        stamp = state.computed_at.timestamp() if state and state.computed_at else 0
+        parts.append(f"{t.pk}.{state.fingerprint[:16] if state else '-'}.{stamp}")
+    made = season.created_at.timestamp()
+    return f"scoring:season:{season.pk}.{made}:{season.version}:{','.join(parts)}"
 
 
 def season_table(season: Season) -> SeasonTable:
