@@ -253,17 +253,18 @@ def export_rows(table: SeasonTable) -> list[dict[str, Any]]:
 
 
 def export_csv(table: SeasonTable) -> str:
-    """One line per player: rank, name, points, played, counted, then for each
-    tournament its place and the season points it gave (``*`` after one not counted)."""
+    """One line per player, headed in the active language (the club's, for its
+    spreadsheets): rank, name, points, tournaments played and counted, then for each
+    tournament the place and the season points it gave (``*`` after one not counted)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     heads = []
     for c in table.tournaments:
-        heads += [
-            f"{c.number}. {c.tournament.name} rank",
-            f"{c.number}. {c.tournament.name} points",
-        ]
-    writer.writerow(["rank", "name", "points", "played", "counted", *[_cell(h) for h in heads]])
+        named = {"n": c.number, "name": c.tournament.name}
+        heads += [_("%(n)d. %(name)s: place") % named, _("%(n)d. %(name)s: points") % named]
+    writer.writerow(
+        [_("Rank"), _("Name"), _("Points"), _("Played"), _("Counted"), *[_cell(h) for h in heads]]
+    )
     for line in table.lines:
         row = line.row
         cells: list[Any] = []

@@ -1,7 +1,7 @@
 """Site URLs: pages, the health checks and the API.
 
 Each concern of the pages has its URL module and namespace: ``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:`` and ``sheets:``
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``seasons:`` and ``sheets:``
 (tests/web/test_web_url_names.py keeps every page in the namespace of its concern)."""
 
 from django.contrib import admin
@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("tournaments.web.tournament_urls")),
     path("", include("tournaments.web.round_urls")),
     path("", include("scoring.urls")),  # standings, crosstable, report, prizes
+    path("", include("scoring.season_urls")),  # a club's seasons
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     # The language switch: Django's set_language, which also saves a user's choice.
     path("i18n/setlang/", language.set_language, name="set_language"),

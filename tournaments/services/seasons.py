@@ -36,6 +36,8 @@ from tournaments.services.versions import bump, check_unchanged
 MAX_BEST = 200
 MAX_PLACES = 100
 MAX_PLACE_POINTS = 10_000
+RESERVED_SLUGS = frozenset({"new"})
+"""Addresses the season pages use themselves (``/clubs/<club>/seasons/new``)."""
 MAX_DAYS = 3 * 366
 """A season spans at most about three years (a typo in a year is refused, not kept)."""
 
@@ -122,6 +124,11 @@ def _clean(club: Club, settings: SeasonSettings) -> dict[str, Any]:
     if not slug:
         raise ServiceError(
             _("the season's name must contain letters or digits (its web address is made of it)"),
+            field="name",
+        )
+    if slug in RESERVED_SLUGS:
+        raise ServiceError(
+            _("%(name)s is a word the season pages use: choose another name") % {"name": name},
             field="name",
         )
     if settings.starts_on is None:
