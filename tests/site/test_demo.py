@@ -65,6 +65,17 @@ class TestTheLoadedDemo:
         director = get_user_model().objects.get(username="director")
         assert clubs.role_in(director, club) == Role.OWNER
 
+    def test_the_demo_club_has_a_season_whose_table_is_not_empty(self, settings, loaded_demo):
+        settings.DEBUG = True
+        club = Club.objects.get(slug=CLUB_SLUG)
+        assert club.seasons.count() == 1  # loaded twice, made once
+        season = club.seasons.get()
+        page = Client().get(f"/clubs/{CLUB_SLUG}/seasons/{season.slug}/")
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert "Elena Conti" in text and "Thursday Italian Whist" in text
+        assert season.slug in Client().get(f"/clubs/{CLUB_SLUG}/").content.decode()
+
     def test_the_demo_italian_whist_is_in_its_third_round_with_standings(
         self, settings, loaded_demo
     ):
