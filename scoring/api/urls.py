@@ -4,4 +4,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("scoring.api.standings.urls")),
+    path("", include("scoring.api.seasons.urls")),
 ]
