@@ -156,7 +156,7 @@ class SeasonView(SeasonAPIView):
     @extend_schema(
         summary="Delete a season (directors): its tournaments stay",
         parameters=[IF_MATCH],
-        responses={204: None, **club_errors(403, 404), **PRECONDITION_FAILED},
+        responses={204: None, **club_errors(400, 403, 404), **PRECONDITION_FAILED},
     )
     @transaction.atomic
     def delete(self, request: Request, slug: str, season: str) -> Response:
