@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -131,6 +132,19 @@ def _initial(season: Season | None) -> dict[str, Any]:
     }
 
 
+def _result_words(cell: formulas.Cell, placement: bool) -> str:
+    """One tournament of a player, in words: "2nd of 12, 7 pts → 18 season pts"."""
+    words = _("%(place)s of %(n)s, %(points)s pts") % {
+        "place": _(numbers.ordinal(cell.rank)),
+        "n": cell.entrants,
+        "points": local_numbers.shown(cell.points),
+    }
+    if placement:
+        season_points = local_numbers.shown(cell.season_points)
+        words += " → " + _("%(points)s season pts") % {"points": season_points}
+    return words
+
+
 def _season_or_404(club: Club, sslug: str) -> Season:
     try:
         return season_service.season_by_slug(club, sslug)
@@ -159,6 +173,12 @@ def season_page(request: HttpRequest, club: Club, sslug: str) -> HttpResponse:
     if isinstance(season, HttpResponse):
         return season
     table = season_table.season_table(season)
+    placement = season.formula == formulas.PLACEMENT
+    urls = {
+        c.tournament.pk: reverse("standings:page", args=[club.slug, c.tournament.slug])
+        for c in table.tournaments
+    }
+    names = {c.tournament.pk: f"{c.number}. {c.tournament.name}" for c in table.tournaments}
     lines = [
         {
             "rank": line.row.rank,
@@ -168,14 +188,12 @@ def season_page(request: HttpRequest, club: Club, sslug: str) -> HttpResponse:
             "counted": line.row.counted,
             "cells": [
                 {
-                    "t": c,
-                    "cell": cell,
-                    "place": _(numbers.ordinal(cell.rank)) if cell else "",
-                    "points": local_numbers.shown(cell.points) if cell else "",
-                    "season_points": local_numbers.shown(cell.season_points) if cell else "",
+                    "url": urls[cell.tournament],
+                    "name": names[cell.tournament],
+                    "counted": cell.counted,
+                    "text": _result_words(cell, placement),
                 }
-                for c, cell in zip(table.tournaments, line.cells, strict=True)
-                if cell is not None
+                for cell in line.row.cells
             ],
         }
         for line in table.lines
@@ -190,7 +208,6 @@ def season_page(request: HttpRequest, club: Club, sslug: str) -> HttpResponse:
             "lines": lines,
             "game": game_title(season.game_type) if season.game_type else "",
             "formula": season_table.formula_words(season),
-            "placement": season.formula == formulas.PLACEMENT,
             "is_director": may(request, club, Role.DIRECTOR),
         },
     )
