@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import local_numbers, numbers, season_printing, season_table
 from scoring import seasons as formulas
 from tournaments.models import Club, Role, Season
+from tournaments.services import season_settings
 from tournaments.services import seasons as season_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
@@ -61,7 +62,7 @@ class SeasonForm(forms.Form):
         label=gettext_lazy("How many tournaments count for each player"),
         required=False,
         min_value=1,
-        max_value=season_service.MAX_BEST,
+        max_value=season_settings.MAX_BEST,
         help_text=gettext_lazy(
             "N of “best N”: each player's N best results count. With points by place it "
             "is optional (empty: every tournament counts)."
@@ -90,9 +91,9 @@ class SeasonForm(forms.Form):
             for t in season_service.club_tournaments_to_choose(club)
         ]
 
-    def settings(self, slug: str = "") -> season_service.SeasonSettings:
+    def settings(self, slug: str = "") -> season_settings.SeasonSettings:
         data = self.cleaned_data
-        return season_service.SeasonSettings(
+        return season_settings.SeasonSettings(
             name=data["name"],
             starts_on=data["starts_on"],
             ends_on=data["ends_on"],
@@ -100,7 +101,7 @@ class SeasonForm(forms.Form):
             tournaments=[int(pk) for pk in data["tournaments"]],
             formula=data["formula"],
             best_of=data["best_of"],
-            place_points=season_service.parse_place_points(data["place_points"] or ""),
+            place_points=season_settings.parse_place_points(data["place_points"] or ""),
             public=data["public"],
             slug=slug,
         )

@@ -15,7 +15,7 @@ from tests.support.factories import make_tournament, member, season_club
 from tests.support.standings import finish, tables_of
 from tournaments.models import AuditEntry, Role, Season, Tournament
 from tournaments.services import rounds as round_service
-from tournaments.services import seasons
+from tournaments.services import season_settings, seasons
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.versions import StaleVersion
@@ -186,6 +186,17 @@ def test_bad_settings_are_refused_in_words_and_nothing_is_written(bare, changes,
     assert not AuditEntry.objects.filter(club=club, action="season-created").exists()
 
 
+def test_a_chosen_tournament_of_another_game_is_refused(played):
+    club, director, cups, _people = played
+    with pytest.raises(ServiceError, match="not a tournament of the season's game") as refused:
+        seasons.create_season(
+            club, by=director, settings=settings(game_type="scopa", tournaments=[cups[0].pk])
+        )
+    assert refused.value.details["field"] == "tournaments"
+    chosen = settings(game_type="german_whist", tournaments=[cups[0].pk])
+    assert seasons.create_season(club, by=director, settings=chosen).chosen
+
+
 def test_another_clubs_tournament_cannot_be_counted(played):
     club, director, _cups, _people = played
     other_club, other_director, other_cups, _ = season_club(count=1, players=2)
@@ -225,4 +236,4 @@ def test_a_private_season_is_read_by_members_only(bare):
     ],
 )
 def test_typed_place_points_are_read_as_people_write_them(text, numbers):
-    assert seasons.parse_place_points(text) == numbers
+    assert season_settings.parse_place_points(text) == numbers

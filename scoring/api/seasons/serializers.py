@@ -16,7 +16,7 @@ from tournaments.api.shared.strict import (
     StrictIntegerField,
     StrictSerializer,
 )
-from tournaments.services.seasons import MAX_BEST, MAX_PLACES
+from tournaments.services.season_settings import MAX_BEST, MAX_PLACES
 
 NUMBER_OR_FRACTION = {"oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^\d+/\d+$"}]}
 
