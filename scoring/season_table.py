@@ -7,8 +7,8 @@ the counted tournaments and each one's stored-standings version (``StandingsStat
 key and nothing stale is ever served; no Celery task, no stored table to keep in step.
 Why on read: a season is a few dozen tournaments of a few dozen entrants; computing it
 takes milliseconds (figures in docs/benchmarks.md, ``benchmarks/season_bench.py``),
-and a cached read costs the two small queries that build the key. Players' names are
-read fresh on every request (a renamed player reads right at once).
+and a cached read costs the two small queries that build the key and a third for the
+players' names, read fresh on every request (a renamed player reads right at once).
 
 A tournament counts with its final stored standings (the latest published round's);
 one still being played counts with its standings so far and is marked as such. An
@@ -120,9 +120,7 @@ def season_table(season: Season) -> SeasonTable:
             number=i,
             finished=t.status == Tournament.Status.FINISHED,
             round=rounds.get(t.pk),
-            updating=t.pk not in states
-            and rounds.get(t.pk) is not None
-            or bool(t.pk in states and states[t.pk].dirty),
+            updating=bool(t.pk in states and states[t.pk].dirty),
         )
         for i, t in enumerate(tournaments, 1)
     ]
