@@ -145,6 +145,11 @@ REQUIRED = [
         "test_the_director_defines_a_prize_and_prints_the_crosstable_and_report",
     ),
     (
+        "Browser test: a director makes a season on a phone, its table and PDF (Chromium)",
+        "tests.browser.test_browser_seasons",
+        "test_a_director_makes_a_season_on_a_phone_and_its_table_reads_there",
+    ),
+    (
         "Browser test: sign up, confirm, claim guest results; reset a password (Chromium)",
         "tests.browser.test_browser_accounts",
         "test_a_player_signs_up_confirms_and_claims_their_guest_results_on_a_phone",

@@ -1,7 +1,7 @@
 """Site URLs: pages, the health checks and the API.
 
 Each concern of the pages has its URL module and namespace: ``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:`` and ``sheets:``
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:`` and ``sheets:``
 (tests/web/test_web_url_names.py keeps every page in the namespace of its concern)."""
 
 from django.contrib import admin
@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("tournaments.web.round_urls")),
     path("", include("scoring.urls")),  # standings, crosstable, report, prizes
     path("", include("scoring.people_urls")),  # a person's page, head-to-head, club ladders
+    path("", include("scoring.season_urls")),  # a club's seasons
     path("", include("tournaments.web.sheet_urls")),  # score sheets: /s/<code>/, sheets.pdf
     # The language switch: Django's set_language, which also saves a user's choice.
     path("i18n/setlang/", language.set_language, name="set_language"),

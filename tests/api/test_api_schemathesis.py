@@ -34,6 +34,7 @@ not faster.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import random
 import uuid
@@ -53,7 +54,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tavolo.wsgi import application
 from tournaments.models import Game, Player, Role
-from tournaments.services import clubs, rounds, tournaments
+from tournaments.services import clubs, rounds, seasons, tournaments
 from tournaments.services.event_store import append_event
 from tournaments.services.games import create_game, read_state, start_game
 from tournaments.services.seats import seat_by_authority
@@ -311,12 +312,25 @@ def _clubs_for(user: User, player: Player) -> dict[str, list[Any]]:
     tournaments.create_tournament(
         other, by=other_owner, settings={"name": "Other Cup", "game_type": "german_whist"}
     )
+    chosen = [cup.pk]
+    spring = dt.date(2026, 3, 1), dt.date(2026, 5, 31)
+    season = seasons.create_season(
+        own,
+        by=user,
+        settings=seasons.SeasonSettings("Fuzz season", *spring, tournaments=chosen),
+    )
+    seasons.create_season(
+        other,
+        by=other_owner,
+        settings=seasons.SeasonSettings("Private season", *spring, public=False),
+    )
     return {
         "slug": [own.slug, other.slug],
         "tournament": [cup.slug, "other-cup"],
         "number": [1, 2],
         "entry_id": [e.pk for e in entries],
         "pair_id": [pair.pk],
+        "season": [season.slug, "private-season"],
         "username": [user.get_username(), "fuzz-member", "other-owner", "fuzz-player"],
     }
 

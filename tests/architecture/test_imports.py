@@ -39,6 +39,7 @@ PURE_SCORING = (
     "scoring.ratings.season",
     "scoring.ratings.plot",
     "scoring.round_records",
+    "scoring.seasons",
     "scoring.standings",
     "scoring.standings_input",
     "scoring.table_result",

@@ -76,6 +76,16 @@ class TestTheLoadedDemo:
         assert scope.rated_games == 7
         assert Rating.objects.filter(scope=scope).count() >= 9
         assert RatingScope.objects.filter(club__isnull=True, game_type="whist").exists()
+    def test_the_demo_club_has_a_season_whose_table_is_not_empty(self, settings, loaded_demo):
+        settings.DEBUG = True
+        club = Club.objects.get(slug=CLUB_SLUG)
+        assert club.seasons.count() == 1  # loaded twice, made once
+        season = club.seasons.get()
+        page = Client().get(f"/clubs/{CLUB_SLUG}/seasons/{season.slug}/")
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert "Elena Conti" in text and "Thursday Italian Whist" in text
+        assert season.slug in Client().get(f"/clubs/{CLUB_SLUG}/").content.decode()
 
     def test_the_demo_italian_whist_is_in_its_third_round_with_standings(
         self, settings, loaded_demo

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.support.whole_site import DIRECTOR, NINE_GAMES, World
+from tournaments.services.demo_club import SEASON_SLUG
 
 ENGLISH = (
     "Standings", "Tournaments", "Tournament", "Log in", "Log out", "Sign up", "Round",
@@ -353,6 +354,26 @@ VISITS: dict[str, list[Visit]] = {
     "players:ladder": [
         Visit("anonymous", club("ladder/")),
         Visit("anonymous", club("ladder/?active=7"), status=(400,)),
+    "seasons:page": [
+        Visit(u, club(f"seasons/{SEASON_SLUG}/"), italian=("Risultati", "Tornei"))
+        for u in ("anonymous", D)
+    ],
+    "seasons:new": [
+        Visit(D, club("seasons/new"), italian=("Nuova stagione",)),
+        Visit(D, club("seasons/new"), data=form(name="", ends_on="x"), status=ANY_REFUSAL),
+    ],
+    "seasons:edit": [
+        Visit(D, club(f"seasons/{SEASON_SLUG}/edit"), italian=("Elimina la stagione",)),
+        Visit(
+            D,
+            club(f"seasons/{SEASON_SLUG}/edit"),
+            data=form(name="", formula="best"),
+            status=ANY_REFUSAL,
+        ),
+    ],
+    # A stale version: refused (409), so the season stays for the other visits.
+    "seasons:delete": [
+        Visit(D, club(f"seasons/{SEASON_SLUG}/delete"), data=form(version="0"), status=(409,))
     ],
     "sheets:sheet": [
         Visit(A, sheet("alice_code")),
@@ -408,6 +429,14 @@ EXEMPT = {
         "CSV for spreadsheets: its headers stay machine-readable (docs/directors-guide.md)"
     ),
     "standings:json": "JSON for programs (the API answers in English)",
+    "seasons:csv": (
+        "CSV for the club's spreadsheets, headed in the club's language: "
+        "tests/seasons/test_web_seasons.py::test_the_csv_and_pdf_speak_the_clubs_language"
+    ),
+    "seasons:pdf": (
+        "a PDF in its club's language: "
+        "tests/seasons/test_web_seasons.py::test_the_csv_and_pdf_speak_the_clubs_language"
+    ),
     "clubs:audit-csv": (
         "CSV for spreadsheets: the audit page's rows (read above); its headers and "
         "sentences in both languages are read by tests/web/test_web_audit_log.py"

@@ -6,6 +6,7 @@ Users made here have the password ``pw-<username>`` (tests log in with it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -16,7 +17,7 @@ from scoring import store
 from tests.support.accounts import GOOD_PASSWORD
 from tests.support.printing import DEALS, finish_three
 from tests.support.sheets import Setup
-from tests.support.standings import play_round, tables_of
+from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Club, Entry, Game, Membership, Player, Role, Tournament
 from tournaments.services import accounts, clubs, event_store, rounds, tournaments
 from tournaments.services.games import create_game, start_game
@@ -249,3 +250,37 @@ def finished_casual_game(
     )  # fmt: skip
     game.refresh_from_db()
     return game
+# ---------------------------------------------------------------------- seasons
+
+
+def season_club(
+    count: int = 2, players: int = 4, language: str = TOURNAMENT_CLUB_LANGUAGE
+) -> tuple[Any, ...]:
+    """A club whose ``players`` guests played ``count`` finished one-round German whist
+    tournaments (of two rounds planned), on 1, 8, 15 … March 2026; at each table the
+    guest named first wins 8 tricks to 5. Returns (club, director, [tournaments],
+    [players])."""
+    club = make_club(language=language)
+    director = director_of(club)
+    people = [clubs.add_guest(club, by=director, name=f"Season {n + 1}") for n in range(players)]
+    played = []
+    for k in range(count):
+        day = dt.date(2026, 3, 1) + dt.timedelta(days=7 * k)
+        t = make_tournament(
+            club,
+            director,
+            {"name": f"Thursday {k + 1}", "rounds_planned": 2, "starts_on": day.isoformat()},
+        )
+        t.status = Tournament.Status.OPEN
+        t.save(update_fields=["status"])
+        for n, person in enumerate(people):
+            tournaments.check_in(
+                tournaments.register(t, by=director, player=person, rating=1000 - n), by=director
+            )
+        r = play_round(t, director)
+        for table, seated in tables_of(r):
+            first_wins = seated[0].number < seated[1].number
+            finish(table, director, (8, 5) if first_wins else (5, 8))
+        store.recompute(t.pk)
+        played.append(tournaments.set_status(t, by=director, status=Tournament.Status.FINISHED))
+    return club, director, played, people

@@ -27,6 +27,7 @@ from tournaments.models import (
     Entry,
     Game,
     Player,
+    Season,
     SheetEntry,
     Team,
     Tournament,
@@ -187,6 +188,7 @@ def _typed() -> list[str]:
         typed += [club.name, *club.description.splitlines()]
     for cup in Tournament.objects.all():
         typed += [cup.name, cup.venue, *cup.description.splitlines()]
+    typed += list(Season.objects.values_list("name", flat=True))
     typed += list(Player.objects.values_list("name", flat=True))
     typed += list(Team.objects.values_list("name", flat=True))
     typed += [e.name for e in Entry.objects.all()]

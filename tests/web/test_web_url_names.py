@@ -1,7 +1,7 @@
 """Every page's address is where it always was, under the URL name of its concern.
 
 The URL names are grouped in namespaces, one per concern (``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``sheets:``); the paths
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:``, ``sheets:``); the paths
 never moved. :data:`PAGES` is the table of every page's path, the view that answers
 it (as before the namespaces were split) and its name now.
 """
@@ -181,6 +181,12 @@ PAGES = [
     ("/players/2/", "scoring.people_pages.person_page", "players:page"),
     ("/players/2/versus/3/", "scoring.people_pages.versus_page", "players:versus"),
     ("/clubs/club/ladder/", "scoring.people_pages.ladder_page", "players:ladder"),
+    ("/clubs/club/seasons/new", "scoring.season_pages.season_new", "seasons:new"),
+    ("/clubs/club/seasons/spring/", "scoring.season_pages.season_page", "seasons:page"),
+    ("/clubs/club/seasons/spring/edit", "scoring.season_pages.season_edit", "seasons:edit"),
+    ("/clubs/club/seasons/spring/delete", "scoring.season_pages.season_delete", "seasons:delete"),
+    ("/clubs/club/seasons/spring/table.csv", "scoring.season_pages.season_csv", "seasons:csv"),
+    ("/clubs/club/seasons/spring/table.pdf", "scoring.season_pages.season_pdf", "seasons:pdf"),
     ("/s/word/", "web.sheet_pages.sheet_page", "sheets:sheet"),
     ("/s/word/act", "web.sheet_pages.sheet_act", "sheets:act"),
     ("/s/word/seat", "web.guest_sheet_pages.choose_seat", "sheets:seat"),
@@ -227,6 +233,8 @@ def concern(path: str) -> str:
         return "sheets"
     if re.match(r"/T/(standings|players|crosstable|report|prizes)\b", tail):
         return "standings"
+    if re.match(r"/clubs/[^/]+/seasons/", path):
+        return "seasons"
     if tail.startswith("/T/rounds/"):
         return "rounds"
     if tail.startswith("/T/") or re.match(r"/clubs/[^/]+/t/", path):

@@ -7,6 +7,7 @@ from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.invitations import GameInvitation
 from tournaments.models.players import Player
 from tournaments.models.rounds import Bye, Round, RoundCorrection, Table, TableEntry
+from tournaments.models.seasons import Season
 from tournaments.models.sheets import Forfeit, SheetEntry
 from tournaments.models.tournaments import Entry, ForbiddenPair, Tournament
 
@@ -32,6 +33,7 @@ __all__ = [
     "Round",
     "RoundCorrection",
     "Seat",
+    "Season",
     "SheetEntry",
     "Table",
     "TableEntry",

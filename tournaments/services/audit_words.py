@@ -73,6 +73,9 @@ SENTENCES = {
     "prize-added": _("Added the prize %(subject)s"),
     "prize-deleted": _("Deleted the prize %(subject)s"),
     "prize-rules-changed": _("Changed whether a player may win more than one prize"),
+    "season-created": _("Created the season %(subject)s"),
+    "season-changed": _("Changed the season %(subject)s"),
+    "season-deleted": _("Deleted the season %(subject)s"),
 }
 """Every action code the services write, as a sentence (the actor is shown beside it)."""
 
@@ -112,6 +115,12 @@ NAMES = {
     "eligibility": _("who may win"),
     "rating_below": _("rating below"),
     "one_prize_each": _("one prize each"),
+    "ends_on": _("the last day"),
+    "formula": _("how the season counts"),
+    "best_of": _("how many tournaments count"),
+    "place_points": _("the points by place"),
+    "public": _("public"),
+    "tournaments": _("the tournaments"),
 }
 """What a key of ``before`` / ``after`` reads as."""
 

@@ -6,13 +6,15 @@ later runs), so a newcomer can click through every page of a club evening.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from tournaments.models import Club, Membership, Player, Role, Tournament
-from tournaments.services import clubs, rounds, tournaments
+from tournaments.models import Club, Membership, Player, Role, Season, Tournament
+from tournaments.services import clubs, rounds, seasons, tournaments
 from tournaments.services.demo_results import load_demo_results
 
 logger = logging.getLogger(__name__)
@@ -21,6 +23,7 @@ CLUB_SLUG = "circolo-tavolo"
 THURSDAY_SLUG = "thursday-italian-whist"
 """Slugs never change once a tournament exists, so later runs find it by its slug even
 when the club has since gained other tournaments of the same game, or renamed it."""
+SEASON_SLUG = "stagione-del-giovedi"
 GUESTS = [
     ("Elena Conti", "Conti"),
     ("Franco Conti", "Conti"),
@@ -57,7 +60,30 @@ def load_demo_club(director: Any, people: dict[str, Player]) -> list[str]:
         f"/clubs/{club.slug}/t/{thursday.slug}/rounds/3/ and "
         f"/clubs/{club.slug}/t/{thursday.slug}/standings/"
     )
+    season = _season(club, thursday, director)
+    lines.append(f"  its season: /clubs/{club.slug}/seasons/{season.slug}/")
     return lines
+
+
+def _season(club: Club, thursday: Tournament, director: Any) -> Season:
+    """The club's Thursday season (made once, found by its slug on later runs): the
+    Thursday tournament chosen, points by final place."""
+    found = Season.objects.filter(club=club, slug=SEASON_SLUG).first()
+    if found is not None:
+        return found
+    year = timezone.localdate().year
+    return seasons.create_season(
+        club,
+        by=director,
+        settings=seasons.SeasonSettings(
+            name=f"Stagione del giovedì {year}",
+            slug=SEASON_SLUG,
+            starts_on=dt.date(year, 1, 1),
+            ends_on=dt.date(year, 12, 31),
+            tournaments=[thursday.pk],
+            formula="placement",
+        ),
+    )
 
 
 def _build(director: Any, people: dict[str, Player]) -> Club:

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.models import Club, Entry, Membership, Player, Role, Team, Tournament
+from tournaments.models import Club, Entry, Membership, Player, Role, Season, Team, Tournament
 from tournaments.services import clubs as club_service
+from tournaments.services import seasons as season_service
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.forms import (
@@ -96,6 +97,7 @@ def club_page(request: HttpRequest, club: Club) -> HttpResponse:
             "is_director": may(request, club, Role.DIRECTOR),
             "current": [r for r in rows if r["t"].status != Tournament.Status.FINISHED],
             "past": [r for r in rows if r["t"].status == Tournament.Status.FINISHED],
+            "seasons": list(season_service.visible_seasons(club, request.user)),
             # Archived ones: only the directors are shown them (to bring one back).
             "archived": (
                 list(club.tournaments.filter(archived_at__isnull=False))
@@ -126,6 +128,7 @@ def _manage_context(club: Club, forms: dict[str, Any]) -> dict[str, Any]:
         "team_form": TeamForm(players=choices),
         "zone_form": TimeZoneForm(initial={"time_zone": club.time_zone}),
         "language_form": LanguageForm(initial={"language": club.language}),
+        "seasons": Season.objects.filter(club=club),
     }
     context.update(forms)
     return context
