@@ -1,8 +1,8 @@
 """Site URLs: pages, the health checks and the API.
 
 Each concern of the pages has its URL module and namespace: ``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:`` and ``sheets:``
-(tests/web/test_web_url_names.py keeps every page in the namespace of its concern)."""
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:`` and
+``sheets:`` (tests/web/test_web_url_names.py keeps every page in the namespace of its concern)."""
 
 from django.contrib import admin
 from django.urls import include, path

@@ -76,6 +76,7 @@ class TestTheLoadedDemo:
         assert scope.rated_games == 7
         assert Rating.objects.filter(scope=scope).count() >= 9
         assert RatingScope.objects.filter(club__isnull=True, game_type="whist").exists()
+
     def test_the_demo_club_has_a_season_whose_table_is_not_empty(self, settings, loaded_demo):
         settings.DEBUG = True
         club = Club.objects.get(slug=CLUB_SLUG)

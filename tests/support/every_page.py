@@ -354,6 +354,7 @@ VISITS: dict[str, list[Visit]] = {
     "players:ladder": [
         Visit("anonymous", club("ladder/")),
         Visit("anonymous", club("ladder/?active=7"), status=(400,)),
+    ],
     "seasons:page": [
         Visit(u, club(f"seasons/{SEASON_SLUG}/"), italian=("Risultati", "Tornei"))
         for u in ("anonymous", D)

@@ -250,6 +250,8 @@ def finished_casual_game(
     )  # fmt: skip
     game.refresh_from_db()
     return game
+
+
 # ---------------------------------------------------------------------- seasons
 
 

@@ -1,8 +1,8 @@
 """Every page's address is where it always was, under the URL name of its concern.
 
 The URL names are grouped in namespaces, one per concern (``accounts:``, ``games:``,
-``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:``, ``sheets:``); the paths
-never moved. :data:`PAGES` is the table of every page's path, the view that answers
+``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:``,
+``sheets:``); the paths never moved. :data:`PAGES` is the table of every page's path, the view that answers
 it (as before the namespaces were split) and its name now.
 """
 
