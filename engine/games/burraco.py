@@ -93,6 +93,7 @@ from engine.game import (
     require,
     tally_action,
 )
+from engine.games import burraco_sheet
 from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
@@ -105,28 +106,16 @@ from engine.games.burraco_events import (
     quick_discard,
     quick_draw,
 )
-from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS, VALUE
-from engine.games.burraco_score import (
-    CLEAN_BONUS,
-    CLOSING_BONUS,
-    DECK_SIZE,
-    DIRTY_BONUS,
-    NO_POZZETTO,
-    WILDCARDS,
-    hand_points,
-    tally_problem,
-    value_words,
-)
+from engine.games.burraco_melds import VALUE
+from engine.games.burraco_score import hand_points, tally_problem
+from engine.games.burraco_sheet import POINTS_BOUND as POINTS_BOUND  # re-exported
 from engine.games.burraco_state import DRAW, MELD
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, Flag, Phrase, TallySpec, gettext_noop
 
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
-POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
-"""A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
 
 
 class Burraco(BurracoChoices):
@@ -144,57 +133,11 @@ class Burraco(BurracoChoices):
             maximum=100_000,
         ),
     }
-    tally_spec = TallySpec(
-        "sides",
-        (
-            Count("melded", gettext_noop("melded points"), POINTS_BOUND),
-            Count("clean", gettext_noop("clean burraco"), DECK_SIZE // BURRACO_LENGTH),
-            Count("dirty", gettext_noop("dirty burraco"), WILDCARDS),
-            Count("hand", gettext_noop("points in hand"), POINTS_BOUND),
-        ),
-        (Choice("closed", gettext_noop("Who closed? (nobody: the stock ran out)"), optional=True),),
-        note=Phrase(
-            gettext_noop(
-                "Melded: the values of the side's melded cards (%(values)s); in hand: the "
-                "values left in its hands. Bonuses (%(clean)s a clean burraco, %(dirty)s a "
-                "dirty one, %(closing)s for closing, -%(pozzetto)s without the pozzetto) are "
-                "added by Tavolo."
-            ),
-            values=value_words(" to "),
-            clean=CLEAN_BONUS,
-            dirty=DIRTY_BONUS,
-            closing=CLOSING_BONUS,
-            pozzetto=NO_POZZETTO,
-        ),
-        flags=(Flag("pozzetto", gettext_noop("took its pozzetto")),),
-    )
+    tally_spec = burraco_sheet.TALLY_SPEC
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
-        target = options.get("target")
-        return [
-            Phrase(
-                gettext_noop(
-                    "Per side: melded = values of its melded cards (%(values)s); clean / dirty "
-                    "burraco: how many; in hand: values left in its hands."
-                ),
-                values=value_words("-"),
-            ),
-            Phrase(
-                gettext_noop(
-                    "Tick pozzetto if the side took its pozzetto. Score = melded + %(clean)s "
-                    "per clean + %(dirty)s per dirty + %(closing)s for closing - in hand - "
-                    "%(pozzetto)s without the pozzetto."
-                ),
-                clean=CLEAN_BONUS,
-                dirty=DIRTY_BONUS,
-                closing=CLOSING_BONUS,
-                pozzetto=NO_POZZETTO,
-            ),
-            Phrase(gettext_noop("One hand is the game."))
-            if not target
-            else Phrase(gettext_noop("The game ends at %(target)s points."), target=target),
-        ]
+        return burraco_sheet.sheet_notes(options)
 
     def new_deck(self) -> list[Card]:
         return double_deck(4)
