@@ -158,7 +158,6 @@ class Burraco(BurracoChoices):
         self.stock = deck[dealt_end + 1 :]
         self.stock_pos = 0
         self.melds = [[], []]
-        self._fitting_cache.clear()
         self.known = [Counter[Card]() for _ in range(n)]
         self.closed = None
         self.turn = first
@@ -200,14 +199,20 @@ class Burraco(BurracoChoices):
 
     @applier("draw")
     def _apply_draw(self, action: Action) -> None:
-        seat = self._require_turn(action, DRAW)
+        seat = action.seat
+        if self.phase != DRAW or seat != self.turn:
+            self._require_turn(action, DRAW)  # says what is wrong
+        assert seat is not None
         hand = self.hands[seat]
         if action.args[0][1] == "stock":
             hand.append(self.stock[self.stock_pos])
             self.stock_pos += 1
         else:
-            hand.extend(self.discard_pile)
-            self.known[seat].update(self.discard_pile)
+            pile = self.discard_pile
+            hand.extend(pile)
+            known = self.known[seat]
+            for card in pile:  # Counter.update, without its Mapping check
+                known[card] = known.get(card, 0) + 1
             self.discard_pile = []
         self.phase = MELD
 
@@ -215,18 +220,19 @@ class Burraco(BurracoChoices):
     def _apply_meld(self, action: Action) -> None:
         meld, left = self._check_meld_action(action)
         seat = self.turn
-        self.melds[self.side_of(seat)].append(meld)
+        self.melds[seat % 2].append(meld)  # side_of
         self._set_hand(seat, left, action.args[0][1])
 
     @applier("add")
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
-        self.melds[self.side_of(seat)][action.arg("meld")] = meld
+        self.melds[seat % 2][action.arg("meld")] = meld  # side_of
         self._set_hand(seat, left, action.arg("cards"))
 
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
-        self._forget_known(seat, laid)
+        if self.known[seat]:
+            self._forget_known(seat, laid)
         self.hands[seat] = left
         if not left:
             self._take_pozzetto(seat)  # on the fly: it plays on with it
@@ -238,7 +244,10 @@ class Burraco(BurracoChoices):
 
     @applier("discard")
     def _apply_discard(self, action: Action) -> None:
-        seat = self._require_turn(action, MELD)
+        seat = action.seat
+        if self.phase != MELD or seat != self.turn:
+            self._require_turn(action, MELD)  # says what is wrong
+        assert seat is not None
         card = action.card
         assert card is not None
         hand = self.hands[seat]
@@ -248,11 +257,13 @@ class Burraco(BurracoChoices):
                 seat=seat,
                 event=action.to_event(),
             )
-        problem = self._discard_problem(seat, card)
-        if problem is not None:
-            raise self._breach(action, *problem)
+        if len(hand) == 1:  # only a last card can be refused (_discard_problem)
+            problem = self._discard_problem(seat, card)
+            if problem is not None:
+                raise self._breach(action, *problem)
         hand.remove(card)
-        self._forget_known(seat, (card,))
+        if self.known[seat]:
+            self._forget_known(seat, (card,))
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)
@@ -261,7 +272,7 @@ class Burraco(BurracoChoices):
                 self._end_of_hand()
                 return
             self._take_pozzetto(seat)  # after the discard: played from its next turn
-        if self.stock_size == STOCK_LEFT_AT_END:
+        if len(self.stock) - self.stock_pos == STOCK_LEFT_AT_END:  # stock_size, in play
             self._end_of_hand()
             return
         self.turn = (seat + 1) % self.players
