@@ -157,11 +157,7 @@ def _fits(rank: int, position: int) -> bool:
 def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     """Whether ``items`` (cards or codes) may be added to ``meld``; the meld it makes."""
     if len(items) == 1:
-        extended = (
-            _at_an_end(meld, meld.suit, items[0])
-            if meld.suit is not None
-            else _one_to_group(meld, items[0])
-        )
+        extended = one_card_added(meld, items[0])
         if extended is not None:
             return MeldCheck(extended)
     parsed = _as_cards(items)
@@ -173,6 +169,16 @@ def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     if meld.suit is None:
         return _add_to_group(meld, added)
     return _add_to_sequence(meld, meld.suit, added)
+
+
+def one_card_added(meld: Meld, card: Card | str) -> Meld | None:
+    """``meld`` with ``card`` added when that plainly may be done (a natural card at a
+    sequence's end, or of a group's rank; a wildcard to a group without one), the
+    common addition, without the full placement search; ``None`` otherwise (then
+    :func:`check_addition` says)."""
+    if meld.suit is not None:
+        return _at_an_end(meld, meld.suit, card)
+    return _one_to_group(meld, card)
 
 
 def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:

@@ -16,7 +16,13 @@ from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
 from engine.game import Game
-from engine.games.burraco_melds import Meld, check_addition, check_meld_kept, is_wildcard
+from engine.games.burraco_melds import (
+    Meld,
+    check_addition,
+    check_meld_kept,
+    is_wildcard,
+    one_card_added,
+)
 from engine.messages import Message, message, plain_text
 
 DRAW: Final = "draw"
@@ -212,17 +218,20 @@ class BurracoState(Game):
             code = "burraco.add.own_team" if self.team_game else "burraco.add.own"
             raise self._breach(action, "own melds", message(code, count=len(melds)))
         left = self._require_held(action, seat, cards)
-        checked = check_addition(melds[index], cards)
-        if checked.meld is None:
-            raise self._breach(action, checked.rule, checked.reason)
+        made = one_card_added(melds[index], cards[0]) if len(cards) == 1 else None
+        if made is None:
+            checked = check_addition(melds[index], cards)
+            if checked.meld is None:
+                raise self._breach(action, checked.rule, checked.reason)
+            made = checked.meld
         if self._may_be_unable_to_close(seat, left):
-            burraco = checked.meld.burraco is not None or any(
+            burraco = made.burraco is not None or any(
                 m.burraco for i, m in enumerate(melds) if i != index
             )
             problem = self._leave_problem(seat, left, burraco)
             if problem is not None:
                 raise self._breach(action, *problem)
-        return checked.meld, left
+        return made, left
 
     def _discard_problem(self, seat: int, card: Card) -> tuple[str, Message] | None:
         if len(self.hands[seat]) > 1:
