@@ -93,6 +93,7 @@ from engine.game import (
     require,
     tally_action,
 )
+from engine.games import burraco_sheet
 from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
@@ -105,28 +106,16 @@ from engine.games.burraco_events import (
     quick_discard,
     quick_draw,
 )
-from engine.games.burraco_melds import BURRACO_LENGTH, DECK_POINTS, VALUE
-from engine.games.burraco_score import (
-    CLEAN_BONUS,
-    CLOSING_BONUS,
-    DECK_SIZE,
-    DIRTY_BONUS,
-    NO_POZZETTO,
-    WILDCARDS,
-    hand_points,
-    tally_problem,
-    value_words,
-)
+from engine.games.burraco_melds import VALUE
+from engine.games.burraco_score import hand_points, tally_problem
+from engine.games.burraco_sheet import POINTS_BOUND as POINTS_BOUND  # re-exported
 from engine.games.burraco_state import DRAW, MELD
 from engine.messages import Message, message
 from engine.options import Option
-from engine.tally import Choice, Count, Flag, Phrase, TallySpec, gettext_noop
 
 HAND_SIZE: Final = 11
 POZZETTO_CARDS: Final = 2 * HAND_SIZE
 STOCK_LEFT_AT_END: Final = 2
-POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
-"""A score sheet's bound on melded or in-hand points: the deck's total, rounded up."""
 
 
 class Burraco(BurracoChoices):
@@ -144,57 +133,11 @@ class Burraco(BurracoChoices):
             maximum=100_000,
         ),
     }
-    tally_spec = TallySpec(
-        "sides",
-        (
-            Count("melded", gettext_noop("melded points"), POINTS_BOUND),
-            Count("clean", gettext_noop("clean burraco"), DECK_SIZE // BURRACO_LENGTH),
-            Count("dirty", gettext_noop("dirty burraco"), WILDCARDS),
-            Count("hand", gettext_noop("points in hand"), POINTS_BOUND),
-        ),
-        (Choice("closed", gettext_noop("Who closed? (nobody: the stock ran out)"), optional=True),),
-        note=Phrase(
-            gettext_noop(
-                "Melded: the values of the side's melded cards (%(values)s); in hand: the "
-                "values left in its hands. Bonuses (%(clean)s a clean burraco, %(dirty)s a "
-                "dirty one, %(closing)s for closing, -%(pozzetto)s without the pozzetto) are "
-                "added by Tavolo."
-            ),
-            values=value_words(" to "),
-            clean=CLEAN_BONUS,
-            dirty=DIRTY_BONUS,
-            closing=CLOSING_BONUS,
-            pozzetto=NO_POZZETTO,
-        ),
-        flags=(Flag("pozzetto", gettext_noop("took its pozzetto")),),
-    )
+    tally_spec = burraco_sheet.TALLY_SPEC
 
     @classmethod
     def sheet_notes(cls, options: Mapping[str, Any]) -> list[str]:
-        target = options.get("target")
-        return [
-            Phrase(
-                gettext_noop(
-                    "Per side: melded = values of its melded cards (%(values)s); clean / dirty "
-                    "burraco: how many; in hand: values left in its hands."
-                ),
-                values=value_words("-"),
-            ),
-            Phrase(
-                gettext_noop(
-                    "Tick pozzetto if the side took its pozzetto. Score = melded + %(clean)s "
-                    "per clean + %(dirty)s per dirty + %(closing)s for closing - in hand - "
-                    "%(pozzetto)s without the pozzetto."
-                ),
-                clean=CLEAN_BONUS,
-                dirty=DIRTY_BONUS,
-                closing=CLOSING_BONUS,
-                pozzetto=NO_POZZETTO,
-            ),
-            Phrase(gettext_noop("One hand is the game."))
-            if not target
-            else Phrase(gettext_noop("The game ends at %(target)s points."), target=target),
-        ]
+        return burraco_sheet.sheet_notes(options)
 
     def new_deck(self) -> list[Card]:
         return double_deck(4)
@@ -215,7 +158,6 @@ class Burraco(BurracoChoices):
         self.stock = deck[dealt_end + 1 :]
         self.stock_pos = 0
         self.melds = [[], []]
-        self._fitting_cache.clear()
         self.known = [Counter[Card]() for _ in range(n)]
         self.closed = None
         self.turn = first
@@ -257,14 +199,20 @@ class Burraco(BurracoChoices):
 
     @applier("draw")
     def _apply_draw(self, action: Action) -> None:
-        seat = self._require_turn(action, DRAW)
+        seat = action.seat
+        if self.phase != DRAW or seat != self.turn:
+            self._require_turn(action, DRAW)  # says what is wrong
+        assert seat is not None
         hand = self.hands[seat]
         if action.args[0][1] == "stock":
             hand.append(self.stock[self.stock_pos])
             self.stock_pos += 1
         else:
-            hand.extend(self.discard_pile)
-            self.known[seat].update(self.discard_pile)
+            pile = self.discard_pile
+            hand.extend(pile)
+            known = self.known[seat]
+            for card in pile:  # Counter.update, without its Mapping check
+                known[card] = known.get(card, 0) + 1
             self.discard_pile = []
         self._set_phase(MELD)
 
@@ -272,18 +220,19 @@ class Burraco(BurracoChoices):
     def _apply_meld(self, action: Action) -> None:
         meld, left = self._check_meld_action(action)
         seat = self.turn
-        self.melds[self.side_of(seat)].append(meld)
+        self.melds[seat % 2].append(meld)  # side_of
         self._set_hand(seat, left, action.args[0][1])
 
     @applier("add")
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
-        self.melds[self.side_of(seat)][action.arg("meld")] = meld
+        self.melds[seat % 2][action.arg("meld")] = meld  # side_of
         self._set_hand(seat, left, action.arg("cards"))
 
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
-        self._forget_known(seat, laid)
+        if self.known[seat]:
+            self._forget_known(seat, laid)
         self.hands[seat] = left
         if not left:
             self._take_pozzetto(seat)  # on the fly: it plays on with it
@@ -295,7 +244,10 @@ class Burraco(BurracoChoices):
 
     @applier("discard")
     def _apply_discard(self, action: Action) -> None:
-        seat = self._require_turn(action, MELD)
+        seat = action.seat
+        if self.phase != MELD or seat != self.turn:
+            self._require_turn(action, MELD)  # says what is wrong
+        assert seat is not None
         card = action.card
         assert card is not None
         hand = self.hands[seat]
@@ -305,11 +257,13 @@ class Burraco(BurracoChoices):
                 seat=seat,
                 event=action.to_event(),
             )
-        problem = self._discard_problem(seat, card)
-        if problem is not None:
-            raise self._breach(action, *problem)
+        if len(hand) == 1:  # only a last card can be refused (_discard_problem)
+            problem = self._discard_problem(seat, card)
+            if problem is not None:
+                raise self._breach(action, *problem)
         hand.remove(card)
-        self._forget_known(seat, (card,))
+        if self.known[seat]:
+            self._forget_known(seat, (card,))
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)
@@ -318,7 +272,7 @@ class Burraco(BurracoChoices):
                 self._end_of_hand()
                 return
             self._take_pozzetto(seat)  # after the discard: played from its next turn
-        if self.stock_size == STOCK_LEFT_AT_END:
+        if len(self.stock) - self.stock_pos == STOCK_LEFT_AT_END:  # stock_size, in play
             self._end_of_hand()
             return
         self.turn = (seat + 1) % self.players

@@ -14,7 +14,9 @@ from engine.actions import Action
 from engine.cards import Card, display_order
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
+from engine.games.burraco_bits import PRESENT, RANK_COUNT, cards_in, may_meld, meld_bits
 from engine.games.burraco_events import (
+    DISCARDS,
     DRAWS,
     SOURCES,
     add_action,
@@ -22,16 +24,44 @@ from engine.games.burraco_events import (
     draw_action,
     meld_action,
 )
-from engine.games.burraco_melds import Meld, MeldCheck, find_melds
+from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, find_melds, is_wildcard
 from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
 """How often the random player lays a meld it found rather than discarding."""
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n`` > 0), the same number from the same draws: for a
+    plain :class:`random.Random` the draw ``randrange`` makes (``_randbelow``:
+    ``n.bit_length()`` random bits until one is below ``n``), without its two Python
+    calls and checks (test_burraco_bits compares them)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+_ACTIONS: dict[tuple[int, tuple[int | None, tuple[Card, ...]]], Action] = {}
+"""The random player's meld and addition actions by seat and play, kept (actions are
+values, and building one costs more than finding it: random games make the same few
+thousand again and again); emptied when it grows past :data:`_ACTIONS_KEPT`."""
+_ACTIONS_KEPT: Final = 1 << 16
+
+
 def _as_action(seat: int, play: tuple[int | None, tuple[Card, ...]]) -> Action:
-    index, cards = play
-    return meld_action(seat, cards) if index is None else add_action(seat, index, cards)
+    key = (seat, play)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= _ACTIONS_KEPT:
+            _ACTIONS.clear()
+        index, cards = play
+        action = meld_action(seat, cards) if index is None else add_action(seat, index, cards)
+        _ACTIONS[key] = action
+    return action
 
 
 class BurracoChoices(BurracoState):
@@ -114,14 +144,18 @@ class BurracoChoices(BurracoState):
         if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
             return super()._random_action(rng, seat)
         if phase == DRAW:
-            return DRAWS[SOURCES[rng.randrange(len(SOURCES))]][turn]
+            return DRAWS[SOURCES[below(rng, len(SOURCES))]][turn]
         plays = self._plays(turn)
         if plays and rng.random() < MELD_CHANCE:
-            return _as_action(turn, plays[rng.randrange(len(plays))])
-        discards = self._legal_discards(turn)
-        if not discards:
-            return super()._random_action(rng, seat)  # nothing to discard: it says why
-        return discard_action(turn, discards[rng.randrange(len(discards))])
+            return _as_action(turn, plays[below(rng, len(plays))])
+        hand = self.hands[turn]
+        if len(hand) > 1:  # _legal_discards: only a last card can be refused
+            discards = sorted(set(hand), key=display_order)
+        else:
+            discards = self._legal_discards(turn)
+            if not discards:
+                return super()._random_action(rng, seat)  # nothing to discard: it says why
+        return DISCARDS[discards[below(rng, len(discards))]][turn]
 
     def meld_candidates(self, seat: int) -> list[Action]:
         """Legal melds and single-card additions ``seat`` may make now (some, not every
@@ -133,40 +167,93 @@ class BurracoChoices(BurracoState):
     def _plays(self, seat: int) -> list[tuple[int | None, tuple[Card, ...]]]:
         """:meth:`meld_candidates` as ``(meld number or None for a new meld, cards)``."""
         hand = self.hands[seat]
-        side = self.side_of(seat)
+        side = seat % 2  # side_of
+        # The hand as integers (burraco_bits): whether it may meld at all, and which
+        # of its cards fit the side's melds, each asked in a few integer operations.
+        present = sum(map(PRESENT.__getitem__, set(hand)))  # distinct: | as +
         # Only "unable to close" is left to check once the cards are known to be held
         # and to make a meld (find_melds) or to fit (fitting_cards); it can bite
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
-        for cards in find_melds(hand):
-            if (
-                not near_closing
-                or len(hand) - len(cards) > 1
-                or self._why_not(self._check_meld_action, meld_action(seat, cards)) is None
-            ):
-                found.append((None, cards))
+        if may_meld(sum(map(RANK_COUNT.__getitem__, hand)), present):
+            for cards in find_melds(hand):
+                if (
+                    not near_closing
+                    or len(hand) - len(cards) > 1
+                    or self._may_leave(side, hand, cards, len(cards) >= BURRACO_LENGTH)
+                ):
+                    found.append((None, cards))
         melds = self.melds[side]
         if not melds:
             return found
-        held = set(hand)
+        kept = self._table_bits
+        known = kept.get(side) if kept is not None else None
+        if known is None or known[0] != tuple(melds):
+            known = self._fitting_bits(side, melds)
+        laid, fits, every_fit = known
+        if not present & every_fit:
+            return found
         lone_card_left = near_closing and len(hand) <= 2
-        fits = self._fitting_cache
-        for index, meld in enumerate(melds):
-            cached = fits.get(id(meld))
-            if cached is None or cached[0] is not meld:
-                cached = fits[id(meld)] = (meld, burraco_legal.fitting_cards(meld))
-            fitting = cached[1] & held
+        for index, fit in enumerate(fits):
+            fitting = present & fit
             if not fitting:
                 continue
-            for card in sorted(fitting, key=display_order) if len(fitting) > 1 else fitting:
-                if (
-                    not lone_card_left
-                    or self._why_not(self._check_add_action, add_action(seat, index, (card,)))
-                    is None
+            for card in cards_in(fitting):
+                if not lone_card_left or self._may_leave(
+                    side, hand, (card,), len(laid[index].cards) + 1 >= BURRACO_LENGTH, index
                 ):
                     found.append((index, (card,)))
         return found
+
+    def _may_leave(
+        self,
+        side: int,
+        hand: list[Card],
+        cards: tuple[Card, ...],
+        makes_burraco: bool,
+        index: int | None = None,
+    ) -> bool:
+        """Whether laying ``cards`` (held, and a meld, or fitting meld ``index`` of
+        ``side``; ``makes_burraco``: the meld is then a burraco) leaves ``side``, which
+        has taken its pozzetto, able to close: what the full check
+        (:meth:`_leave_problem`) says, without building its refusal."""
+        left = list(hand)
+        for card in cards:
+            left.remove(card)
+        if len(left) != 1:
+            return len(left) > 1
+        burraco = makes_burraco or any(
+            meld.burraco for number, meld in enumerate(self.melds[side]) if number != index
+        )
+        return burraco and not is_wildcard(left[0])
+
+    def _fitting_bits(
+        self, side: int, melds: list[Meld]
+    ) -> tuple[tuple[Meld, ...], list[int], int]:
+        """Per meld of ``side`` (``melds``), the cards that fit it alone as
+        :func:`~engine.games.burraco_bits.meld_bits`, and all of them together; kept
+        per side and worked out again only for a meld laid or replaced since (melds
+        are values, compared by identity)."""
+        kept = self._table_bits
+        if kept is None:
+            kept = self._table_bits = {}
+        known = kept.get(side)
+        laid = tuple(melds)
+        if known is not None and known[0] == laid:
+            return known
+        before: tuple[Meld, ...] = known[0] if known is not None else ()
+        fits = [
+            known[1][index]
+            if known is not None and index < len(before) and before[index] is meld
+            else meld_bits(meld)
+            for index, meld in enumerate(laid)
+        ]
+        every_fit = 0
+        for fit in fits:
+            every_fit |= fit
+        kept[side] = (laid, fits, every_fit)
+        return kept[side]
 
     def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:
         """Whether ``seat`` may lay ``cards`` (written low to high) as a meld now; the

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.actions import Action, make_action
+from engine.actions import Action
 from engine.cards import CARDS_BY_CODE, Card
 
 __all__ = ["SOURCES", "add_action", "discard_action", "draw_action", "meld_action"]
@@ -24,7 +24,8 @@ def meld_action(seat: int, cards: tuple[Card, ...]) -> Action:
 
 
 def add_action(seat: int, meld: int, cards: tuple[Card, ...]) -> Action:
-    return make_action("add", seat, None, meld=meld, cards=cards)
+    # make_action's sorted arguments, written out: "cards" before "meld".
+    return Action("add", seat, None, (("cards", cards), ("meld", meld)))
 
 
 def discard_action(seat: int, card: Card) -> Action:
@@ -35,6 +36,12 @@ DRAWS: Final[dict[str, tuple[Action, ...]]] = {
     source: tuple(draw_action(seat, source) for seat in range(4)) for source in SOURCES
 }
 """The draw actions by source, then seat: actions are values, one of each will do."""
+
+
+DISCARDS: Final[dict[Card, tuple[Action, ...]]] = {
+    card: tuple(discard_action(seat, card) for seat in range(4)) for card in CARDS_BY_CODE.values()
+}
+"""The discard actions by card, then seat."""
 
 
 def quick_draw(event: Mapping[str, Any], players: int) -> Action | None:
@@ -54,5 +61,5 @@ def quick_discard(event: Mapping[str, Any], players: int) -> Action | None:
     if type(seat) is int and 0 <= seat < players and type(code) is str:
         card = CARDS_BY_CODE.get(code)
         if card is not None:
-            return discard_action(seat, card)
+            return DISCARDS[card][seat]
     return None

@@ -34,7 +34,9 @@ the order written wins, then the lowest.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.errors import MalformedCard
@@ -108,6 +110,14 @@ def check_meld(items: Sequence[Card | str]) -> MeldCheck:
     return _bad(message("burraco.meld.not_consecutive", cards=cards, suit=suit))
 
 
+@lru_cache(maxsize=1 << 14)
+def check_meld_kept(cards: tuple[Card, ...]) -> MeldCheck:
+    """:func:`check_meld` of cards already parsed, kept by the cards: the answer (an
+    immutable value) depends on nothing else, and a random game lays the same few
+    hundred melds again and again."""
+    return check_meld(cards)
+
+
 def read_sequence(cards: Sequence[Card], suit: str) -> Meld | None:
     """``cards`` read as a sequence of ``suit`` written low to high, or ``None``."""
     n = len(cards)
@@ -146,8 +156,8 @@ def _fits(rank: int, position: int) -> bool:
 
 def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     """Whether ``items`` (cards or codes) may be added to ``meld``; the meld it makes."""
-    if len(items) == 1 and meld.suit is not None:
-        extended = _at_an_end(meld, meld.suit, items[0])
+    if len(items) == 1:
+        extended = one_card_added(meld, items[0])
         if extended is not None:
             return MeldCheck(extended)
     parsed = _as_cards(items)
@@ -159,6 +169,16 @@ def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     if meld.suit is None:
         return _add_to_group(meld, added)
     return _add_to_sequence(meld, meld.suit, added)
+
+
+def one_card_added(meld: Meld, card: Card | str) -> Meld | None:
+    """``meld`` with ``card`` added when that plainly may be done (a natural card at a
+    sequence's end, or of a group's rank; a wildcard to a group without one), the
+    common addition, without the full placement search; ``None`` otherwise (then
+    :func:`check_addition` says)."""
+    if meld.suit is not None:
+        return _at_an_end(meld, meld.suit, card)
+    return _one_to_group(meld, card)
 
 
 def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:
@@ -178,6 +198,21 @@ def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:
     if position == low + len(meld.cards):
         return Meld((*meld.cards, card), suit=suit, low=low, wild=wild)
     return None
+
+
+def _one_to_group(meld: Meld, card: Card | str) -> Meld | None:
+    """``meld`` (a group) with ``card`` added when it plainly may be (a natural of its
+    rank; a wildcard to a group without one); ``None`` otherwise, for
+    :func:`_add_to_group` and its reasons."""
+    if not isinstance(card, Card):
+        return None
+    if is_wildcard(card):
+        if meld.wild is not None:
+            return None
+        return Meld((*meld.cards, card), rank=meld.rank, wild=len(meld.cards))
+    if card.rank != meld.rank:
+        return None
+    return Meld((*meld.cards, card), rank=meld.rank, wild=meld.wild)
 
 
 def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
@@ -220,19 +255,29 @@ def _add_to_sequence(meld: Meld, suit: str, added: list[Card]) -> MeldCheck:
     if wild_card is not None and sum(1 for o in options if o == (WILD,)) > 0:
         return _bad(message("burraco.add.sequence_wild"), "wildcards")
     found: dict[tuple[int, tuple[Card, ...]], tuple[bool, Meld]] = {}
-    reason: Message | None = None
+    why: _Why | None = None
     for combo in product(*options):
         for layout in _place(suit, naturals, wild_card, wild_at, added, combo):
-            if isinstance(layout, Message):
-                reason = reason or layout
+            if isinstance(layout, _Why):
+                why = why or layout
                 continue
             meld_out, placed = layout
             in_order = all(a < b for a, b in zip(placed, placed[1:], strict=False))
             found.setdefault((meld_out.low, meld_out.cards), (in_order, meld_out))
     if not found:
-        return _bad(reason or message("burraco.add.no_fit", cards=added, cards_meld=meld.cards))
+        if why is not None:
+            return _bad(message(why.code, **why.params))
+        return _bad(message("burraco.add.no_fit", cards=added, cards_meld=meld.cards))
     best = min(found.values(), key=lambda f: (not f[0], f[1].low, len(f[1].cards)))
     return MeldCheck(best[1])
+
+
+class _Why(NamedTuple):
+    """Why one choice of places fails, as the message it would make: made into one
+    only when no choice succeeds (a message costs more than the whole search)."""
+
+    code: str
+    params: dict[str, str] = {}  # noqa: RUF012  (never changed)
 
 
 def _place(
@@ -242,7 +287,7 @@ def _place(
     wild_at: int,
     added: list[Card],
     combo: tuple[int, ...],
-) -> list[tuple[Meld, list[int]] | Message]:
+) -> list[tuple[Meld, list[int]] | _Why]:
     """The layouts of one choice of places (``combo``: a position or ``WILD`` per added
     card), each with the positions the added cards took; or why there is none."""
     taken = dict(naturals)
@@ -251,10 +296,10 @@ def _place(
     for index, (card, position) in enumerate(zip(added, combo, strict=True)):
         if position == WILD:
             if new_wild is not None or wild_card is not None:
-                return [message("burraco.add.wildcard")]
+                return [_Why("burraco.add.wildcard")]
             new_wild, new_wild_index = card, index
         elif position in taken:
-            return [message("burraco.add.taken", card=position_name(position, card.suit))]
+            return [_Why("burraco.add.taken", {"card": position_name(position, card.suit)})]
         else:
             taken[position] = card
     displaced = wild_card is not None and wild_at in taken
@@ -267,18 +312,18 @@ def _place(
     places: list[int] = []
     if floating is None:
         if holes:
-            return [message("burraco.add.gap")]
+            return [_Why("burraco.add.gap")]
     elif displaced:
         if holes:
-            return [message("burraco.add.gap")]
+            return [_Why("burraco.add.gap")]
         spot = low - 1 if low > ACE_LOW else high + 1
         if spot > ACE_HIGH:
-            return [message("burraco.add.wild_no_place")]
+            return [_Why("burraco.add.wild_no_place")]
         places = [spot]
     elif len(holes) == 1:
         places = holes
     elif holes:
-        return [message("burraco.add.gaps")]
+        return [_Why("burraco.add.gaps")]
 
     else:
         places = [p for p in (low - 1, high + 1) if ACE_LOW <= p <= ACE_HIGH]

@@ -16,7 +16,13 @@ from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
 from engine.game import Game
-from engine.games.burraco_melds import Meld, check_addition, check_meld, is_wildcard
+from engine.games.burraco_melds import (
+    Meld,
+    check_addition,
+    check_meld_kept,
+    is_wildcard,
+    one_card_added,
+)
 from engine.messages import Message, message, plain_text
 
 DRAW: Final = "draw"
@@ -28,6 +34,12 @@ MELD: Final = "meld"
 class BurracoState(Game):
     """A Burraco game's state (set up here) and the checks on it; the events that
     change it are :class:`~engine.games.burraco.Burraco`'s."""
+
+    _table_bits: dict[int, tuple[tuple[Meld, ...], list[int], int]] | None = None
+    """Per side, its melds when last asked, what fits each alone and all of them
+    together (:meth:`~engine.games.burraco_choices.BurracoChoices._fitting_bits`): a
+    cache, at class level so that a state pickled without it reads as empty, and never
+    pickled."""
 
     def __init__(self, players: int, options: Any = None, first_dealer: int = 0) -> None:
         super().__init__(players, options, first_dealer)
@@ -50,9 +62,11 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
-        self._fitting_cache: dict[int, tuple[Meld, frozenset[Card]]] = {}
-        """The cards that fit each meld on the table, by the meld's id (with the meld,
-        so that a reused id is never mistaken): hashing a meld costs more than this."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_table_bits", None)
+        return state
 
     # ------------------------------------------------------------------ asking
 
@@ -62,6 +76,11 @@ class BurracoState(Game):
 
     def _to_act_in_play(self) -> int | list[int] | None:
         return self.turn if self.phase in (DRAW, MELD) else None
+
+    def side_of(self, seat: int) -> int:
+        # Seat and side are one with two players (seats 0 and 1), and a team holds
+        # seats t and t + 2 with four: seat % 2 either way, without team_game.
+        return seat % 2
 
     def hand(self, seat: int) -> list[Card]:
         return sorted_cards(self.hands[seat])
@@ -124,9 +143,12 @@ class BurracoState(Game):
                 pass  # not held: the Counter below says which
             else:
                 return left_in_order
-        left = Counter(hand)
+        # A Counter's counts and order (copies where the first stood), in a plain dict.
+        left: dict[Card, int] = {}
+        for card in hand:
+            left[card] = left.get(card, 0) + 1
         for card in cards:
-            left[card] -= 1
+            left[card] = left.get(card, 0) - 1
         missing = {c for c in cards if left[c] < 0}  # only a laid card can run short
         if missing:
             raise CardNotHeld(
@@ -140,7 +162,11 @@ class BurracoState(Game):
                 seat=seat,
                 event=action.to_event(),
             )
-        return list(left.elements())
+        kept: list[Card] = []
+        for card, copies in left.items():
+            if copies > 0:
+                kept += [card] * copies
+        return kept
 
     def _may_be_unable_to_close(self, seat: int, left: list[Card]) -> bool:
         """Whether :meth:`_leave_problem` may find one (so whether the side's burraco
@@ -163,10 +189,13 @@ class BurracoState(Game):
         return None
 
     def _check_meld_action(self, action: Action) -> tuple[Meld, list[Card]]:
-        seat = self._require_turn(action, MELD)
+        seat = action.seat
+        if self.phase != MELD or seat != self.turn:
+            self._require_turn(action, MELD)  # says what is wrong
+        assert seat is not None
         cards: tuple[Card, ...] = action.args[0][1]
         left = self._require_held(action, seat, cards)
-        checked = check_meld(cards)
+        checked = check_meld_kept(cards)
         if checked.meld is None:
             raise self._breach(action, checked.rule, checked.reason)
         if self._may_be_unable_to_close(seat, left):
@@ -177,26 +206,32 @@ class BurracoState(Game):
         return checked.meld, left
 
     def _check_add_action(self, action: Action) -> tuple[Meld, list[Card]]:
-        seat = self._require_turn(action, MELD)
+        seat = action.seat
+        if self.phase != MELD or seat != self.turn:
+            self._require_turn(action, MELD)  # says what is wrong
+        assert seat is not None
         cards: tuple[Card, ...] = action.arg("cards")
         index: int = action.arg("meld")
-        side = self.side_of(seat)
+        side = seat % 2  # side_of
         melds = self.melds[side]
         if index >= len(melds):
             code = "burraco.add.own_team" if self.team_game else "burraco.add.own"
             raise self._breach(action, "own melds", message(code, count=len(melds)))
         left = self._require_held(action, seat, cards)
-        checked = check_addition(melds[index], cards)
-        if checked.meld is None:
-            raise self._breach(action, checked.rule, checked.reason)
+        made = one_card_added(melds[index], cards[0]) if len(cards) == 1 else None
+        if made is None:
+            checked = check_addition(melds[index], cards)
+            if checked.meld is None:
+                raise self._breach(action, checked.rule, checked.reason)
+            made = checked.meld
         if self._may_be_unable_to_close(seat, left):
-            burraco = checked.meld.burraco is not None or any(
+            burraco = made.burraco is not None or any(
                 m.burraco for i, m in enumerate(melds) if i != index
             )
             problem = self._leave_problem(seat, left, burraco)
             if problem is not None:
                 raise self._breach(action, *problem)
-        return checked.meld, left
+        return made, left
 
     def _discard_problem(self, seat: int, card: Card) -> tuple[str, Message] | None:
         if len(self.hands[seat]) > 1:

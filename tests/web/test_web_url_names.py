@@ -2,8 +2,8 @@
 
 The URL names are grouped in namespaces, one per concern (``accounts:``, ``games:``,
 ``clubs:``, ``tournaments:``, ``rounds:``, ``standings:``, ``players:``, ``seasons:``,
-``sheets:``); the paths never moved. :data:`PAGES` is the table of every page's path, the view that answers
-it (as before the namespaces were split) and its name now.
+``sheets:``); the paths never moved. :data:`PAGES` is the table of every page's path,
+the view that answers it (as before the namespaces were split) and its name now.
 """
 
 from __future__ import annotations
