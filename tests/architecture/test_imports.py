@@ -38,6 +38,7 @@ PURE_SCORING = (
     "scoring.ratings.scale",
     "scoring.ratings.season",
     "scoring.round_records",
+    "scoring.score_direction",
     "scoring.standings",
     "scoring.standings_input",
     "scoring.table_result",
