@@ -66,6 +66,9 @@ def test_the_player_with_fewer_penalty_points_wins_the_table():
     cells = {row.number: row.cells[0] for row in crosstable(t).rows}
     assert [cells[e.number].result for e in (a, b, c, d)] == ["W", "L", "L", "W"]
     assert cells[a.number].score == "0-60"  # the penalty points as the sheet has them
+    # The legend says what the negative game-score column means.
+    page = Client().get(f"/clubs/{club.slug}/t/{t.slug}/standings/").content.decode()
+    assert "Your penalty points added up, with a minus sign" in page
 
 
 def test_victory_points_go_to_the_fewer_penalty_points_by_the_margin():
