@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring import local_numbers, numbers, read
 from scoring.models import GameScore
+from scoring.score_direction import fewest_points_win, place_at
 from tournaments.models import Bye, Forfeit, Game, Round, TableEntry, Tournament
 
 __all__ = ["Cell", "CrossRow", "Crosstable", "crosstable"]
@@ -60,10 +60,6 @@ class Crosstable:
     round_shown: int | None
 
 
-def _place(mine: Any, scores: list[Any]) -> int:
-    return 1 + sum(1 for s in scores if s > mine)
-
-
 def crosstable(t: Tournament) -> Crosstable:
     """The crosstable after the latest round with standings (rank order from them)."""
     shown = read.read(t)
@@ -96,6 +92,7 @@ def crosstable(t: Tournament) -> Crosstable:
         forfeits[table_id].add(entry_id)
     byes = set(Bye.objects.filter(round__in=rounds).values_list("round_id", "entry_id"))
     movement = t.pairing_method == Tournament.PairingMethod.WHIST_DRIVE
+    fewest_win = fewest_points_win(t.game_type)
     cells: dict[tuple[int, int], Cell] = {}
     for p in places:
         table = p.table
@@ -112,12 +109,13 @@ def crosstable(t: Tournament) -> Crosstable:
             side_scores = list(final.scores)
             side = final.side_of[p.position]
             mine = side_scores[side]
+            place = place_at(mine, side_scores, fewest_win)
             if len(side_scores) == 2:
                 theirs = side_scores[1 - side]
-                cell.result = _("W") if mine > theirs else _("D") if mine == theirs else _("L")
+                cell.result = _("D") if mine == theirs else _("W") if place == 1 else _("L")
                 cell.score = f"{mine}-{theirs}"
             else:
-                cell.result = _(numbers.ordinal(_place(mine, side_scores)))
+                cell.result = _(numbers.ordinal(place))
                 cell.score = _("score %(score)s") % {"score": mine}
         else:
             cell.result = _("playing")

@@ -14,7 +14,10 @@ are never read. :mod:`scoring.results` ranks it.
   seats p, p+2, … (side p); in a whist-drive movement four individuals sit at seats
   0-3 and each scores the total of the partnership (side ``p % 2``) it played in.
   The table result names those sides, so partners win or lose together and are
-  never each other's opponents in the tiebreaks.
+  never each other's opponents in the tiebreaks. When the game's totals are penalty
+  points (``fewest_points_win``: Scala 40) each score is the total negated
+  (:func:`scoring.score_direction.ranked`), so that the fewest points win, margins are
+  the same differences, and game-score tiebreaks add up minus the penalty points.
 - *A table with a forfeit* (a :class:`~tournaments.models.Forfeit` row, no-show or
   concession, recorded by a director): the game counts as not played for everyone at
   the table, whatever its game says. Those with a Forfeit row score the tournament's
@@ -62,6 +65,7 @@ from typing import Any
 from scoring.models import GameScore
 from scoring.numbers import exact as number_json
 from scoring.points import TableResult
+from scoring.score_direction import fewest_points_win, ranked
 from scoring.standings import RoundResults
 from tournaments.models import (
     Bye,
@@ -291,6 +295,8 @@ def gather(tournament: Tournament) -> TournamentInput:
         )
     }
 
+    # Penalty totals (Scala 40) are negated: the standings compare higher-is-better.
+    fewest_win = fewest_points_win(tournament.game_type)
     n = len(rounds)
     table_results: list[list[TableResult]] = [[] for _ in range(n)]
     pending: list[set[str]] = [set() for _ in range(n)]
@@ -316,10 +322,11 @@ def gather(tournament: Tournament) -> TournamentInput:
             table_results[i].append(TableResult(entrants, forfeited=frozenset(out)))
         elif game_id in scores:
             totals, side_of = scores[game_id]
+            side_scores = ranked(totals, fewest_win)
             table_results[i].append(
                 TableResult(
                     entrants,
-                    tuple(Fraction(totals[side_of[p]]) for p, _ in places),
+                    tuple(side_scores[side_of[p]] for p, _ in places),
                     sides=tuple(side_of[p] for p, _ in places),
                 )
             )

@@ -20,12 +20,13 @@ The strings are English, marked with :func:`gettext_noop` so that Django's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.numbers import gettext_noop, ordinal
 
 __all__ = [
+    "PENALTY_MEANINGS",
     "PLACEMENT_METHODS",
     "TIEBREAK_INFO",
     "Term",
@@ -125,6 +126,17 @@ TIEBREAK_INFO: Mapping[str, Term] = {
 }
 """Every tiebreak's heading, name and meaning, by its settings name."""
 
+PENALTY_MEANINGS: Mapping[str, str] = {
+    "game_score": gettext_noop(
+        "Your penalty points added up, with a minus sign: the fewer, the higher."
+    ),
+    "score_margin": gettext_noop(
+        "Your opponents' average penalty points minus yours, added up: higher is better."
+    ),
+}
+"""The game-score tiebreaks' meanings in a game whose totals are penalty points (Scala
+40): the standings count each such total negated, so that the fewest points rank first."""
+
 PLAYED = Term(
     "played",
     gettext_noop("Pl"),
@@ -194,11 +206,19 @@ def result_cells(columns: Sequence[Term], row: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def legend(tiebreaks: Sequence[str], columns: Sequence[Term]) -> list[Term]:
+def legend(
+    tiebreaks: Sequence[str], columns: Sequence[Term], penalty_points: bool = False
+) -> list[Term]:
     """Every abbreviation of a standings table, in the order of its columns: the
     tiebreaks, games played, the results columns (the places as one entry), the
-    unplayed rounds."""
+    unplayed rounds. ``penalty_points``: the game's totals are penalty points (the
+    game-score tiebreaks then say so, see :data:`PENALTY_MEANINGS`)."""
     out = [tiebreak_info(name) for name in tiebreaks]
+    if penalty_points:
+        out = [
+            replace(t, meaning=PENALTY_MEANINGS[t.key]) if t.key in PENALTY_MEANINGS else t
+            for t in out
+        ]
     out.append(PLAYED)
     places = [c for c in columns if c.key.startswith("place")]
     if places:

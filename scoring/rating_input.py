@@ -30,10 +30,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-import engine
 from scoring.gather import final_scores
 from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
+from scoring.score_direction import fewest_points_win
 from tournaments.models import Forfeit, Game, GameEvent, Seat
 from tournaments.services.rated_games import rated_games
 
@@ -110,7 +110,7 @@ def _result(
             return None
         sides[side].append(seats[seat])
     last = side_of[resigned_seat] if resigned_seat is not None else None
-    places = places_from_scores(totals, lower_wins=_fewest_points_win(game_type), last=last)
+    places = places_from_scores(totals, lower_wins=fewest_points_win(game_type), last=last)
     try:
         return RatedResult(
             game=str(game_id),
@@ -124,10 +124,3 @@ def _result(
     except ValueError:
         log.warning("game %s cannot be rated (sides %s)", game_id, sides, exc_info=True)
         return None
-
-
-def _fewest_points_win(game_type: str) -> bool:
-    try:
-        return engine.game_class(game_type).fewest_points_win
-    except engine.UnknownGame:
-        return False

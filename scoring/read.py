@@ -24,6 +24,7 @@ from scoring.errors import ScoringError
 from scoring.models import RoundStandings, StandingsState
 from scoring.numbers import approximate
 from scoring.owed import owe_standings
+from scoring.score_direction import fewest_points_win
 from tournaments.models import Round, Tournament
 from tournaments.services import scoring_settings
 
@@ -112,7 +113,8 @@ class Shown:
     def legend(self) -> list[dict[str, Any]]:
         """Every abbreviation of the table: heading, name and one sentence of meaning."""
         names = self.standings.tiebreaks if self.standings else []
-        return [term_dict(t) for t in legend.legend(names, self.results())]
+        penalty = fewest_points_win(self.tournament.game_type)
+        return [term_dict(t) for t in legend.legend(names, self.results(), penalty)]
 
 
 def ensure_requested(tournament: Tournament, state: StandingsState | None, published: int) -> None:

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import legend, local_numbers, numbers, read
 from scoring.models import EntryRoundStanding, GameScore, StandingsState
+from scoring.score_direction import fewest_points_win, place_at
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import entry_ratings, scoring_settings
 from tournaments.web.forms import game_title
@@ -272,8 +273,8 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
                 item["own_score"] = own
                 item["result"] = _("finished")
                 if len(final.scores) > 2:  # a table of three or more: the place at it
-                    place_at = 1 + sum(1 for s in final.scores if s > own)
-                    item["place"] = _(numbers.ordinal(place_at))
+                    place = place_at(own, final.scores, fewest_points_win(t.game_type))
+                    item["place"] = _(numbers.ordinal(place))
             elif game is not None:
                 item["result"] = _("playing")
                 item["game"] = game.pk

@@ -40,6 +40,7 @@ PURE_SCORING = (
     "scoring.ratings.plot",
     "scoring.round_records",
     "scoring.seasons",
+    "scoring.score_direction",
     "scoring.standings",
     "scoring.standings_input",
     "scoring.table_result",
