@@ -180,10 +180,12 @@ def season_page(request: HttpRequest, club: Club, sslug: str) -> HttpResponse:
         for c in table.tournaments
     }
     names = {c.tournament.pk: f"{c.number}. {c.tournament.name}" for c in table.tournaments}
+    person = reverse("players:page", args=[0])[: -len("0/")]  # reversed once, not per line
     lines = [
         {
             "rank": line.row.rank,
             "name": line.name,
+            "url": f"{person}{line.row.player}/",
             "points": local_numbers.shown(line.row.total),
             "played": line.row.played,
             "counted": line.row.counted,

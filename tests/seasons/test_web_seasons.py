@@ -52,7 +52,7 @@ def test_a_director_creates_a_season_and_everyone_reads_its_table(played):
     assert answer["Location"] == f"/clubs/{club.slug}/seasons/spring-2026/"
     page = Client().get(answer["Location"]).content.decode()
     for person in people:
-        assert person.name in page
+        assert f'<a href="/players/{person.pk}/">{person.name}</a>' in page
     for t in cups:
         assert f"/clubs/{club.slug}/t/{t.slug}/standings/" in page
     assert "Sum of tournament points" in page and "not counted" not in page
