@@ -57,6 +57,8 @@ class LeanHandler(WSGIHandler):
 
     @staticmethod
     def _usable() -> bool:
+        if not settings.TAVOLO_LEAN_PATH:
+            return False  # turned off (TAVOLO_LEAN_PATH=0)
         reasons = []
         if not Hooks.in_use():
             reasons.append("settings.MIDDLEWARE is not the list tavolo/lean/stack.py knows")
