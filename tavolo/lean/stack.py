@@ -28,7 +28,7 @@ of the cost. What runs here, and what does not and why:
 
 ``SITE_MIDDLEWARE`` is the settings' list as written when this was: the handler serves
 nothing lean when ``settings.MIDDLEWARE`` differs (a new middleware must be looked at
-here first), and ``tests/api/test_api_lean_path.py`` fails until it is.
+here first), and ``tests/games/test_api_lean_path.py`` fails until it is.
 """
 
 from __future__ import annotations
