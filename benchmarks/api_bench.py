@@ -55,532 +55,43 @@ stopped and the database dropped at the end (``--keep-db`` keeps it).
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
-import multiprocessing
 import os
-import random
 import secrets
-import signal
-import socket
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
-import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from benchmarks import pg_ceiling
+from benchmarks.api_players import GAME_OPTIONS, create_game, get_tokens, percentiles, run_clients
+from benchmarks.api_profile import profile_moves
+from benchmarks.api_server import (
+    BENCH_DATABASE,
+    DEFAULT_DATABASE_URL,
+    Server,
+    bench_database_url,
+    create_users,
+    drop_database,
+    manage,
+    recreate_database,
+    server_env,
+    start_server,
+)
+from benchmarks.cpu_meter import CpuMeter
+from benchmarks.http_client import HOST, Client
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-BENCH_DATABASE = "tavolo_bench"
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tavolo"
+__all__ = [  # what the tests and other benches use from here
+    "Client",
+    "bench_database_url",
+    "drop_database",
+    "percentiles",
+    "recreate_database",
+    "server_env",
+    "start_server",
+]
+
 AIM_MOVES_PER_SECOND = 1_000
-USERNAME = "bench"
-SEATS = 4  # the most players any game of GAME_OPTIONS seats
-USERNAMES = [USERNAME] + [f"{USERNAME}{n}" for n in range(1, SEATS)]
-"""One account per seat: a seat is played only by its own player (issue 15), so each
-seat of a bench game is taken by its own user, who plays it with their own token."""
-GAME_OPTIONS: dict[str, tuple[int, dict[str, Any]]] = {
-    # Long games, so that few end during a run (a new one is created when one does).
-    "whist": (4, {"target": 100}),
-    "german_whist": (2, {"deals": 30}),
-    "three_handed_whist": (3, {"deals": 30}),
-    "italian_whist": (3, {"score_limit": 100}),
-    "burraco": (4, {}),
-    "scala40": (4, {}),
-}
-REQUEST_TIMEOUT = 30.0
-SERVER_START_TIMEOUT = 60.0
-
-
-# ---------------------------------------------------------------------- the database
-
-
-def bench_database_url(base_url: str, name: str = BENCH_DATABASE) -> str:
-    """``base_url`` pointed at database ``name`` (PostgreSQL on this machine only)."""
-    if not name.replace("_", "").isalnum():
-        raise SystemExit(f"the bench database name must be letters, digits and _, not {name!r}")
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
-        raise SystemExit(f"api_bench needs PostgreSQL; DATABASE_URL is {base_url!r}")
-    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise SystemExit(f"api_bench only uses a database on this machine, not {parts.hostname}")
-    return urlunsplit(parts._replace(path="/" + name))
-
-
-def _admin(database_url: str, *statements: str) -> None:
-    """Run ``statements`` in autocommit on the server's maintenance database."""
-    import psycopg
-
-    parts = urlsplit(database_url)
-    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        for statement in statements:
-            conn.execute(statement)  # type: ignore[arg-type]
-
-
-def recreate_database(database_url: str) -> None:
-    """DROP and CREATE the bench database."""
-    name = urlsplit(database_url).path.lstrip("/")
-    _admin(
-        database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
-    )
-
-
-def drop_database(database_url: str) -> None:
-    name = urlsplit(database_url).path.lstrip("/")
-    _admin(database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def server_env(database_url: str, secret_key: str, health_checks: bool = True) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
-    env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    env.update(
-        DATABASE_URL=database_url,
-        TAVOLO_SECRET_KEY=secret_key,
-        TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
-        TAVOLO_DB_HEALTH_CHECKS="1" if health_checks else "0",
-        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-    )
-    return env
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
-    return result.stdout
-
-
-def create_users(env: dict[str, str], password: str) -> None:
-    code = (
-        "from django.contrib.auth import get_user_model; "
-        f"[get_user_model().objects.create_user(name, password={password!r}) "
-        f"for name in {USERNAMES!r}]"
-    )
-    manage(env, "shell", "-c", code)
-
-
-# ---------------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-@dataclass
-class Server:
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)  # graceful: workers finish requests
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-
-
-def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
-    port = free_port()
-    log = Path(tempfile.mkstemp(prefix="api-bench-gunicorn-", suffix=".log")[1])
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    # The production configuration (preloaded, warmed workers); only the address, the
-    # pool's size and the logging are the benchmark's own.
-    command = [
-        str(gunicorn) if gunicorn.exists() else "gunicorn",
-        "--config",
-        str(ROOT / "deploy" / "gunicorn.conf.py"),
-        "tavolo.wsgi",
-        "--workers",
-        str(workers),
-        "--bind",
-        f"{HOST}:{port}",
-        "--worker-class",
-        "gthread" if threads > 1 else "sync",
-        "--threads",
-        str(threads),
-        "--log-level",
-        "warning",
-    ]
-    env = dict(env, TAVOLO_ACCESS_LOG="")
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(process, port, log)
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            status, _ = Client(port).request("GET", "/healthz")
-            if status == 200:
-                return server
-        except OSError:
-            pass
-        time.sleep(0.2)
-    server.stop()
-    raise SystemExit(
-        f"gunicorn did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
-    )
-
-
-# ---------------------------------------------------------------------- a client
-
-
-class Client:
-    """JSON over one HTTP/1.1 connection to 127.0.0.1 (reopened when the server closes it)."""
-
-    def __init__(self, port: int, token: str | None = None) -> None:
-        self.port = port
-        self.headers = {"Accept": "application/json"}
-        if token:
-            self.headers["Authorization"] = f"Token {token}"
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
-
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        headers = dict(self.headers)
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-                break
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                # A kept-alive connection the server had closed: reconnect once.
-                self.conn.close()
-                if attempt == 2:
-                    raise
-        if response.will_close:
-            self.conn.close()
-        content = json.loads(raw) if raw and raw[:1] in (b"{", b"[") else raw
-        return response.status, content
-
-    def expect(self, method: str, path: str, body: Any = None, status: int = 200) -> Any:
-        got, content = self.request(method, path, body)
-        if got != status:
-            raise RuntimeError(f"{method} {path} answered {got}, not {status}: {content!r}")
-        return content
-
-
-def get_tokens(port: int, password: str) -> list[str]:
-    """A token of each seat's user, seat 0 first."""
-    client = Client(port)
-    return [
-        str(
-            client.expect("POST", "/api/auth/token", {"username": name, "password": password})[
-                "token"
-            ]
-        )
-        for name in USERNAMES
-    ]
-
-
-def create_game(seats: list[Client], game_type: str) -> str:
-    """Seat 0's user starts a casual game in seat 0; each other seat's user takes the
-    seat its invitation offers (a seat is taken only by its own player); the last one
-    taken starts the game."""
-    players, options = GAME_OPTIONS[game_type]
-    answer = seats[0].expect(
-        "POST",
-        "/api/games/casual",
-        {"game": game_type, "players": players, "options": options, "seat": 0},
-        status=201,
-    )
-    for invitation in answer["invitations"]:
-        seats[invitation["seat"]].expect("POST", f"/api/games/join/{invitation['token']}")
-    return str(answer["game"]["id"])
-
-
-@dataclass
-class ClientResult:
-    moves: int = 0
-    conflicts: int = 0
-    errors: list[str] = field(default_factory=list)
-    requests: int = 0
-    games_finished: int = 0
-    post_latencies: list[float] = field(default_factory=list)
-    move_latencies: list[float] = field(default_factory=list)
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-
-
-def choose_event(
-    client: Client,
-    game_id: str,
-    seat: int,
-    legal: dict[str, Any],
-    rng: random.Random,
-    result: ClientResult,
-) -> dict[str, Any]:
-    choice: dict[str, Any] = rng.choice(legal["legal"])
-    if legal["complete"] and "choose" not in choice:
-        return choice
-    # A hint, not an event (Italian Whist's split: choose N of the hand's cards).
-    view = client.expect("GET", f"/api/games/{game_id}/view?seat={seat}")
-    result.requests += 1
-    hand = view.get("hand") or []
-    return {"type": choice["type"], "seat": seat, "first": rng.sample(hand, choice["choose"])}
-
-
-def run_client(
-    number: int,
-    port: int,
-    tokens: list[str],
-    game_ids: list[str],
-    game_type: str,
-    seconds: float,
-    max_moves: int,
-    barrier: Any,
-    results: Any,
-) -> None:
-    """One client process: plays its games in turn until time or moves run out."""
-    result = ClientResult()
-    try:
-        seats = [Client(port, token) for token in tokens]
-        rng = random.Random(number)
-        players = GAME_OPTIONS[game_type][0]
-        games = [{"id": game_id, "seat": 0} for game_id in game_ids]
-        barrier.wait(timeout=120)
-        started = time.perf_counter()
-        cpu_started = time.process_time()
-        deadline = started + seconds
-        turn = 0
-        while result.moves < max_moves and time.perf_counter() < deadline:
-            game = games[turn % len(games)]
-            turn += 1
-            begun = time.perf_counter()
-            legal = game.pop("legal", None)  # from the last POST's "next", if it gave one
-            if legal is None:
-                legal = seats[game["seat"]].expect(
-                    "GET", f"/api/games/{game['id']}/legal?seat={game['seat']}"
-                )
-                result.requests += 1
-            if legal["status"] != "active":
-                result.games_finished += 1
-                game.update(id=create_game(seats, game_type), seat=0)
-                continue
-            if legal["count"] == 0:  # not this seat's turn: ask who is to act
-                view = seats[0].expect("GET", f"/api/games/{game['id']}/view")
-                result.requests += 1
-                to_act = view["to_act"]
-                game["seat"] = to_act[0] if isinstance(to_act, list) else (to_act or 0)
-                legal = seats[game["seat"]].expect(
-                    "GET", f"/api/games/{game['id']}/legal?seat={game['seat']}"
-                )
-                result.requests += 1
-                if legal["count"] == 0:
-                    continue
-            seat = legal["seat"]
-            client = seats[seat]
-            event = choose_event(client, game["id"], seat, legal, rng, result)
-            body = {
-                "event_id": str(uuid.uuid4()),
-                "expected_version": legal["version"],
-                "event": event,
-            }
-            posted = time.perf_counter()
-            status, answer = client.request("POST", f"/api/games/{game['id']}/events", body)
-            done = time.perf_counter()
-            result.requests += 1
-            if status == 201:
-                result.moves += 1
-                result.post_latencies.append(done - posted)
-                result.move_latencies.append(done - begun)
-                game["seat"] = (seat + 1) % players
-                game_next = answer.get("next") or {}
-                if answer.get("over"):
-                    game["legal"] = {"status": "finished"}
-                elif game_next.get("legal"):
-                    # The answer names the next legal actions when the same player acts
-                    # again: no GET /legal for that move.
-                    first = game_next["legal"][0]
-                    game["seat"] = first["seat"]
-                    game["legal"] = {**first, "version": game_next["version"], "status": "active"}
-            elif status == 409:
-                result.conflicts += 1
-            else:
-                result.errors.append(f"POST events answered {status}: {answer!r}"[:300])
-                if len(result.errors) > 20:
-                    break
-        result.seconds = time.perf_counter() - started
-        result.cpu_seconds = time.process_time() - cpu_started
-    except Exception as error:  # noqa: BLE001 - reported by the parent
-        result.errors.append(f"client {number} stopped: {error!r}"[:500])
-    results.put((number, result))
-
-
-# ---------------------------------------------------------------------- the run
-
-
-def percentiles(values: Sequence[float]) -> dict[str, float]:
-    if not values:
-        return {"p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
-    ordered = sorted(values)
-    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else []
-
-    def at(p: int) -> float:
-        return cuts[p - 1] if cuts else ordered[0]
-
-    return {"p50": at(50), "p90": at(90), "p99": at(99), "max": ordered[-1]}
-
-
-# ---------------------------------------------------------------------- CPU accounting (Linux)
-
-TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _process_cpu(pid: int) -> float:
-    """CPU seconds (user + system) process ``pid`` has used, 0 if it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def _processes() -> list[tuple[int, int, str]]:
-    """(pid, parent pid, command line) of every process."""
-    found = []
-    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else []:
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, IndexError):
-            continue
-        found.append((int(entry.name), int(stat[1]), cmdline))
-    return found
-
-
-def _machine_busy() -> float:
-    """CPU seconds all CPUs have spent busy since boot (everything but idle and iowait)."""
-    try:
-        values = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
-    except (OSError, ValueError):
-        return 0.0
-    return (sum(values) - values[3] - values[4]) / TICK
-
-
-@dataclass
-class CpuMeter:
-    """CPU used by gunicorn (master and workers), by the PostgreSQL backends serving
-    the bench database, and by the whole machine, between start() and stop()."""
-
-    server_pid: int
-    database: str
-    start_server: float = 0.0
-    start_database: float = 0.0
-    start_machine: float = 0.0
-    database_pids: set[int] = field(default_factory=set)
-
-    def _server(self) -> float:
-        pids = [pid for pid, ppid, _ in _processes() if ppid == self.server_pid]
-        return sum(_process_cpu(pid) for pid in [self.server_pid, *pids])
-
-    def _database(self) -> float:
-        marker = f" {self.database} "
-        self.database_pids |= {
-            pid for pid, _, cmd in _processes() if cmd.startswith("postgres:") and marker in cmd
-        }
-        return sum(_process_cpu(pid) for pid in self.database_pids)
-
-    def start(self) -> None:
-        self.start_server = self._server()
-        self.start_database = self._database()
-        self.start_machine = _machine_busy()
-
-    def stop(self) -> dict[str, float]:
-        return {
-            "server": self._server() - self.start_server,
-            "database": self._database() - self.start_database,
-            "machine": _machine_busy() - self.start_machine,
-        }
-
-
-def run_clients(
-    port: int, tokens: list[str], game_ids: list[str], args: argparse.Namespace, meter: CpuMeter
-) -> dict[str, Any]:
-    context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(args.clients)
-    results = context.Queue()
-    shares = [game_ids[n :: args.clients] for n in range(args.clients)]
-    processes = [
-        context.Process(
-            target=run_client,
-            args=(
-                n,
-                port,
-                tokens,
-                shares[n],
-                args.game,
-                args.seconds,
-                args.max_moves,
-                barrier,
-                results,
-            ),
-        )
-        for n in range(args.clients)
-    ]
-    meter.start()
-    for process in processes:
-        process.start()
-    collected: dict[int, ClientResult] = {}
-    deadline = time.monotonic() + args.seconds + 180
-    while len(collected) < len(processes) and time.monotonic() < deadline:
-        try:
-            number, result = results.get(timeout=5)
-            collected[number] = result
-        except Exception:  # noqa: BLE001 - queue.Empty: check the processes are alive
-            if all(p.exitcode is not None for p in processes) and results.empty():
-                break
-    cpu = meter.stop()
-    for process in processes:
-        process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
-    all_results = list(collected.values())
-    cpu["clients"] = sum(r.cpu_seconds for r in all_results)
-    wall = max((r.seconds for r in all_results), default=0.0)
-    moves = sum(r.moves for r in all_results)
-    return {
-        "clients": args.clients,
-        "reported": len(all_results),
-        "seconds": wall,
-        "moves": moves,
-        "moves_per_second": moves / wall if wall else 0.0,
-        "requests": sum(r.requests for r in all_results),
-        "conflicts": sum(r.conflicts for r in all_results),
-        "games_finished": sum(r.games_finished for r in all_results),
-        "errors": [e for r in all_results for e in r.errors],
-        "post": percentiles([x for r in all_results for x in r.post_latencies]),
-        "move": percentiles([x for r in all_results for x in r.move_latencies]),
-        "cpu_seconds": cpu,
-    }
 
 
 def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
@@ -590,7 +101,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"api_bench: {args.game}, {args.clients} clients, {args.games} games, gunicorn "
         f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
-        f"database health checks {'off' if args.no_health_checks else 'on'}"
+        f"database health checks {'off' if args.no_health_checks else 'on'}, "
+        f"lean move path {'off' if args.no_lean else 'on'}"
     )
     print(
         f"accepted moves: {figures['moves']} in {figures['seconds']:.1f} s = "
@@ -624,80 +136,6 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"  error: {error}")
     if figures["reported"] < figures["clients"]:
         print(f"  only {figures['reported']} of {figures['clients']} clients reported")
-
-
-def profile_moves(
-    env: dict[str, str],
-    tokens: list[str],
-    game_type: str,
-    moves: int,
-    sort: Sequence[str] = ("cumulative",),
-    lines: int = 40,
-) -> None:
-    """Play ``moves`` moves in-process under cProfile (Django's test client)."""
-    code = f"""
-import cProfile, io, json, pstats, random, time, uuid
-import django
-django.setup()
-from django.test import Client
-seats = [Client(HTTP_AUTHORIZATION=f"Token {{token}}", SERVER_NAME="127.0.0.1")
-         for token in {tokens!r}]
-players, options = {GAME_OPTIONS[game_type]!r}
-answer = seats[0].post("/api/games/casual", {{"game": {game_type!r}, "players": players,
-                       "options": options, "seat": 0}}, content_type="application/json").json()
-game = answer["game"]
-for invitation in answer["invitations"]:
-    seats[invitation["seat"]].post(f"/api/games/join/{{invitation['token']}}")
-rng = random.Random(1)
-pending = []
-def play(n):
-    seat, timings = 0, {{"legal": 0.0, "post": 0.0, "view": 0.0}}
-    for _ in range(n):
-        t = time.perf_counter()
-        legal = pending.pop() if pending else seats[seat].get(
-            f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
-        timings["legal"] += time.perf_counter() - t
-        if legal["count"] == 0:
-            t = time.perf_counter()
-            to_act = seats[0].get(f"/api/games/{{game['id']}}/view").json()["to_act"]
-            timings["view"] += time.perf_counter() - t
-            seat = to_act[0] if isinstance(to_act, list) else to_act
-            legal = seats[seat].get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
-        body = {{"event_id": str(uuid.uuid4()), "expected_version": legal["version"],
-                "event": rng.choice(legal["legal"])}}
-        t = time.perf_counter()
-        answer = seats[seat].post(f"/api/games/{{game['id']}}/events", body,
-                                  content_type="application/json")
-        timings["post"] += time.perf_counter() - t
-        assert answer.status_code == 201, answer.content
-        seat = (seat + 1) % players
-        following = answer.json()["next"]
-        if following["legal"]:
-            seat = following["legal"][0]["seat"]
-            pending.append({{**following["legal"][0], "version": following["version"]}})
-    return timings
-play(20)  # warm up
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
-with CaptureQueriesContext(connection) as queries:
-    play(10)
-print(f"SQL queries per move (POST + any GET it needed), over 10 moves: "
-      f"{{len(queries) / 10:.1f}}")
-for query in queries.captured_queries[:14]:
-    print("   ", query["sql"][:150])
-profiler = cProfile.Profile()
-start = time.perf_counter()
-timings = profiler.runcall(play, {moves})
-elapsed = time.perf_counter() - start
-print(f"in-process, one thread, no HTTP: {moves} moves in {{elapsed:.2f}} s = "
-      f"{{{moves} / elapsed:.0f}} moves/s (profiled); per move: " + ", ".join(
-      f"{{k}} {{v / {moves} * 1000:.2f}} ms" for k, v in timings.items()))
-out = io.StringIO()
-pstats.Stats(profiler, stream=out).sort_stats(*{sort!r}).print_stats({lines})
-print(out.getvalue())
-"""
-    env = dict(env, DJANGO_SETTINGS_MODULE="tavolo.settings")
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, timeout=600)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -744,6 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="serve with TAVOLO_DB_HEALTH_CHECKS=0 (to measure what the check costs)",
     )
+    parser.add_argument(
+        "--no-lean",
+        action="store_true",
+        help="serve with TAVOLO_LEAN_PATH=0 (every request through Django's whole stack)",
+    )
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
@@ -756,7 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     secret_key = secrets.token_urlsafe(50)
     password = secrets.token_urlsafe(16)
-    env = server_env(database_url, secret_key, health_checks=not args.no_health_checks)
+    env = server_env(
+        database_url, secret_key, health_checks=not args.no_health_checks, lean=not args.no_lean
+    )
     if args.settings:
         env["DJANGO_SETTINGS_MODULE"] = args.settings
 

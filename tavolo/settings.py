@@ -43,6 +43,10 @@ Environment variables:
     How many reverse proxies stand in front (nginx: ``1``), so the per-address
     limits of sign-up and password reset read the client's address from
     ``X-Forwarded-For``. Default 0: ``REMOTE_ADDR``.
+``TAVOLO_LEAN_PATH``
+    ``0`` answers a move's two requests through Django's whole stack too, instead of
+    the lean path in front of it (``tavolo.lean``; docs/benchmarks.md, "The lean move
+    path"): to compare, or to rule it out. On by default.
 ``TAVOLO_EMAIL_FILE_PATH``
     A directory: mail is written there as files instead of being sent (the
     browser tests read it).
@@ -144,6 +148,10 @@ MIDDLEWARE = [
     # A door refusing for too many failed attempts (a score sheet's code …): 429.
     "tournaments.web.lockout_page.LockedOutMiddleware",
 ]
+
+# POST /api/games/<id>/events and GET .../legal answered in front of the URL resolver,
+# the middleware's wrappers and DRF's dispatch, with the same hooks and services.
+TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "no", "off"}
 
 ROOT_URLCONF = "tavolo.urls"
 WSGI_APPLICATION = "tavolo.wsgi.application"

@@ -3,10 +3,10 @@
 import runpy
 from pathlib import Path
 
-from django.core.wsgi import get_wsgi_application
 from django.db import connection
 
 from tavolo import warmup
+from tavolo.lean.handler import LeanHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,18 +15,21 @@ def test_warm_up_sends_each_request_through_the_stack_and_leaves_no_connection(
     committed_postgres,
 ):
     """Closing the connections needs no per-test transaction around it: committed_postgres."""
-    application = get_wsgi_application()
+    application = LeanHandler()  # tavolo.wsgi's, which gunicorn warms
     answered = []
 
     def recording(environ, start_response):
         def start(status, headers, exc_info=None):
-            answered.append((environ["REQUEST_METHOD"], environ["PATH_INFO"], status))
+            query = environ["QUERY_STRING"]
+            path = environ["PATH_INFO"] + (f"?{query}" if query else "")
+            answered.append((environ["REQUEST_METHOD"], path, status))
             return start_response(status, headers, exc_info)
 
         return application(environ, start)
 
     warmup.warm_up(recording)
     assert [(method, path) for method, path, _ in answered] == list(warmup.WARM_PATHS)
+    assert application.counts["lean"] == 1  # the lean path's read is warmed too
     statuses = [status for _, _, status in answered]
     assert statuses[0].startswith("200"), statuses  # the health check reached the database
     assert not any(status.startswith("5") for status in statuses), statuses

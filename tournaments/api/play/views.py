@@ -43,16 +43,21 @@ class SeatAPIView(GameAPIView):
         query = serializer_class(data=request.query_params)
         query.is_valid(raise_exception=True)
         seat: int | None = query.validated_data.get("seat")
-        if seat is None:
-            return None
-        if seat >= game.players:
-            raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
-        if not can_see_seat(request.user, game, seat):
-            raise Forbidden(
-                f"you may not see seat {seat}'s cards: only its player may (a director "
-                "settling a dispute looks with POST .../seats/{n}/look and a reason)"
-            )
+        if seat is not None:
+            check_seat(request.user, game, seat)
         return seat
+
+
+def check_seat(user: Any, game: Game, seat: int) -> None:
+    """Refuse a seat the table does not have (400) or whose cards ``user`` may not see
+    (403). The lean move path (:mod:`tavolo.lean`) checks a seat with it too."""
+    if seat >= game.players:
+        raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
+    if not can_see_seat(user, game, seat):
+        raise Forbidden(
+            f"you may not see seat {seat}'s cards: only its player may (a director "
+            "settling a dispute looks with POST .../seats/{n}/look and a reason)"
+        )
 
 
 class GameViewView(SeatAPIView):
@@ -81,11 +86,17 @@ class LegalView(SeatAPIView):
         game = self.game(game_id)
         seat = self.seat_param(request, game, required=True)
         assert seat is not None
-        if game.status == Game.Status.ACTIVE:
-            legal = games.read_state(game, lambda state: moves.legal_of(state, seat))
-        else:
-            legal = {"count": 0, "complete": True, "legal": []}
-        return Response({"seat": seat, "version": game.version, "status": game.status, **legal})
+        return Response(legal_answer(game, seat))
+
+
+def legal_answer(game: Game, seat: int) -> dict[str, Any]:
+    """The body of ``GET /legal``: the seat's legal actions now (none once the game
+    is not in play), with the game's version and status."""
+    if game.status == Game.Status.ACTIVE:
+        legal = games.read_state(game, lambda state: moves.legal_of(state, seat))
+    else:
+        legal = {"count": 0, "complete": True, "legal": []}
+    return {"seat": seat, "version": game.version, "status": game.status, **legal}
 
 
 class EventsView(SeatAPIView):
@@ -147,16 +158,22 @@ class EventsView(SeatAPIView):
             event_id=data["event_id"],
             expected_version=data["expected_version"],
         )
-        return Response(
-            {
-                "sequence": moved.event.sequence,
-                "version": moved.version,
-                "event": moved.event.payload,
-                "over": moved.over,
-                "next": moved.next,
-            },
-            status=status.HTTP_201_CREATED if moved.created else status.HTTP_200_OK,
-        )
+        return Response(move_answer(moved), status=move_status(moved))
+
+
+def move_answer(moved: moves.MoveResult) -> dict[str, Any]:
+    """The body of an accepted ``POST /events`` (a new move or an idempotent retry)."""
+    return {
+        "sequence": moved.event.sequence,
+        "version": moved.version,
+        "event": moved.event.payload,
+        "over": moved.over,
+        "next": moved.next,
+    }
+
+
+def move_status(moved: moves.MoveResult) -> int:
+    return status.HTTP_201_CREATED if moved.created else status.HTTP_200_OK
 
 
 MOVE_FIELDS = frozenset(("event_id", "expected_version", "event"))

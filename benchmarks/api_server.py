@@ -1,0 +1,175 @@
+"""The bench's scratch PostgreSQL database and its gunicorn server (production
+configuration, ``deploy/gunicorn.conf.py``): made, started, stopped and dropped by
+:mod:`benchmarks.api_bench` (and the tests that start a server the same way)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from benchmarks.http_client import HOST, Client
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_DATABASE = "tavolo_bench"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tavolo"
+USERNAME = "bench"
+SEATS = 4  # the most players any game of api_players.GAME_OPTIONS seats
+USERNAMES = [USERNAME] + [f"{USERNAME}{n}" for n in range(1, SEATS)]
+"""One account per seat: a seat is played only by its own player (issue 15), so each
+seat of a bench game is taken by its own user, who plays it with their own token."""
+SERVER_START_TIMEOUT = 60.0
+
+
+# ---------------------------------------------------------------------- the database
+
+
+def bench_database_url(base_url: str, name: str = BENCH_DATABASE) -> str:
+    """``base_url`` pointed at database ``name`` (PostgreSQL on this machine only)."""
+    if not name.replace("_", "").isalnum():
+        raise SystemExit(f"the bench database name must be letters, digits and _, not {name!r}")
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
+        raise SystemExit(f"api_bench needs PostgreSQL; DATABASE_URL is {base_url!r}")
+    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"api_bench only uses a database on this machine, not {parts.hostname}")
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def _admin(database_url: str, *statements: str) -> None:
+    """Run ``statements`` in autocommit on the server's maintenance database."""
+    import psycopg
+
+    parts = urlsplit(database_url)
+    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)  # type: ignore[arg-type]
+
+
+def recreate_database(database_url: str) -> None:
+    """DROP and CREATE the bench database."""
+    name = urlsplit(database_url).path.lstrip("/")
+    _admin(
+        database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
+    )
+
+
+def drop_database(database_url: str) -> None:
+    name = urlsplit(database_url).path.lstrip("/")
+    _admin(database_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def server_env(
+    database_url: str, secret_key: str, health_checks: bool = True, lean: bool = True
+) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
+    env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.update(
+        DATABASE_URL=database_url,
+        TAVOLO_SECRET_KEY=secret_key,
+        TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
+        TAVOLO_DB_HEALTH_CHECKS="1" if health_checks else "0",
+        TAVOLO_LEAN_PATH="1" if lean else "0",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def create_users(env: dict[str, str], password: str) -> None:
+    code = (
+        "from django.contrib.auth import get_user_model; "
+        f"[get_user_model().objects.create_user(name, password={password!r}) "
+        f"for name in {USERNAMES!r}]"
+    )
+    manage(env, "shell", "-c", code)
+
+
+# ---------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # graceful: workers finish requests
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+
+
+def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
+    port = free_port()
+    log = Path(tempfile.mkstemp(prefix="api-bench-gunicorn-", suffix=".log")[1])
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    # The production configuration (preloaded, warmed workers); only the address, the
+    # pool's size and the logging are the benchmark's own.
+    command = [
+        str(gunicorn) if gunicorn.exists() else "gunicorn",
+        "--config",
+        str(ROOT / "deploy" / "gunicorn.conf.py"),
+        "tavolo.wsgi",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"{HOST}:{port}",
+        "--worker-class",
+        "gthread" if threads > 1 else "sync",
+        "--threads",
+        str(threads),
+        "--log-level",
+        "warning",
+    ]
+    env = dict(env, TAVOLO_ACCESS_LOG="")
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = Server(process, port, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            status, _ = Client(port).request("GET", "/healthz")
+            if status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise SystemExit(
+        f"gunicorn did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
+    )
