@@ -1,9 +1,10 @@
 """The people pages (``players:``): a person's page, the head-to-head page of two
-people and a club's ladder. Included at the site root by tavolo/urls.py."""
+people, a club's ladder and its rating settings
+(directors). Included at the site root by tavolo/urls.py."""
 
 from django.urls import path
 
-from scoring import people_pages
+from scoring import people_pages, rating_settings_page
 
 app_name = "players"
 
@@ -15,4 +16,9 @@ urlpatterns = [
         name="versus",
     ),
     path("clubs/<slug:slug>/ladder/", people_pages.ladder_page, name="ladder"),
+    path(
+        "clubs/<slug:slug>/ladder/settings",
+        rating_settings_page.rating_settings_page,
+        name="rating-settings",
+    ),
 ]

@@ -355,6 +355,10 @@ VISITS: dict[str, list[Visit]] = {
         Visit("anonymous", club("ladder/")),
         Visit("anonymous", club("ladder/?active=7"), status=(400,)),
     ],
+    "players:rating-settings": [
+        Visit(D, club("ladder/settings"), italian=("Partite abbandonate",)),
+        Visit(D, club("ladder/settings"), data=form(count_forfeited_tables="maybe"), status=(400,)),
+    ],
     "seasons:page": [
         Visit(u, club(f"seasons/{SEASON_SLUG}/"), italian=("Risultati", "Tornei"))
         for u in ("anonymous", D)

@@ -181,6 +181,11 @@ PAGES = [
     ("/players/2/", "scoring.people_pages.person_page", "players:page"),
     ("/players/2/versus/3/", "scoring.people_pages.versus_page", "players:versus"),
     ("/clubs/club/ladder/", "scoring.people_pages.ladder_page", "players:ladder"),
+    (
+        "/clubs/club/ladder/settings",
+        "scoring.rating_settings_page.rating_settings_page",
+        "players:rating-settings",
+    ),
     ("/clubs/club/seasons/new", "scoring.season_pages.season_new", "seasons:new"),
     ("/clubs/club/seasons/spring/", "scoring.season_pages.season_page", "seasons:page"),
     ("/clubs/club/seasons/spring/edit", "scoring.season_pages.season_edit", "seasons:edit"),
