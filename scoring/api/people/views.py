@@ -11,6 +11,8 @@ id is a 404, as on the pages. Pages, places, rounds and tables count from 1.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema
@@ -20,10 +22,12 @@ from rest_framework.response import Response
 
 from scoring import person, tablemates
 from scoring.api.people import serializers as s
-from scoring.api.people import shapes
+from scoring.person import Placing, PlayedGame
+from scoring.tablemates import Meeting, Record
 from tournaments.api.shared.errors import club_errors
 from tournaments.api.shared.views import QueryCheckedView
-from tournaments.models import Player
+from tournaments.games import profile_for
+from tournaments.models import Club, Game, Player
 from tournaments.services.errors import NotFound, ServiceError
 
 
@@ -54,12 +58,12 @@ class PersonView(QueryCheckedView):
         partners, opponents = tablemates.partners_and_opponents(player)
         return Response(
             {
-                **shapes.named(player),
-                "clubs": [shapes.club(c) for c in person.clubs_of(player)],
-                "tournaments": [shapes.placing(p) for p in placings],
+                **named(player),
+                "clubs": [club(c) for c in person.clubs_of(player)],
+                "tournaments": [placing(p) for p in placings],
                 "tournaments_total": total,
-                "partners": [shapes.record(r) for r in partners],
-                "opponents": [shapes.record(r) for r in opponents],
+                "partners": [record(r) for r in partners],
+                "opponents": [record(r) for r in opponents],
             }
         )
 
@@ -91,11 +95,11 @@ class PersonGamesView(QueryCheckedView):
             )
         return Response(
             {
-                **shapes.named(player),
+                **named(player),
                 "page": page.number,
                 "pages": page.paginator.num_pages,
                 "count": page.paginator.count,
-                "games": [shapes.played_game(g) for g in games],
+                "games": [played_game(g) for g in games],
             }
         )
 
@@ -114,11 +118,86 @@ class VersusView(QueryCheckedView):
         found = tablemates.versus(player, other)
         return Response(
             {
-                "player": shapes.named(player),
-                "other": shapes.named(other),
-                "as_opponents": shapes.tally(found.opponents),
-                "as_partners": shapes.tally(found.partners),
-                "games": [shapes.meeting(m) for m in found.meetings],
+                "player": named(player),
+                "other": named(other),
+                "as_opponents": tally(found.opponents),
+                "as_partners": tally(found.partners),
+                "games": [meeting(m) for m in found.meetings],
                 "more": found.more,
             }
         )
+
+
+# ---------------------------------------------------------------------- the answers' shapes
+
+
+def person_ref(player_id: int, name: str) -> dict[str, Any]:
+    return {"player": player_id, "name": name}
+
+
+def club(found: Club) -> dict[str, Any]:
+    return {"club": found.slug, "club_name": found.name}
+
+
+def placing(p: Placing) -> dict[str, Any]:
+    t = p.tournament
+    return {
+        **club(t.club),
+        "tournament": t.slug,
+        "name": t.name,
+        "game_type": t.game_type,
+        "game_name": profile_for(t.game_type).title,
+        "starts_on": t.starts_on,
+        "finished": p.finished,
+        "team": p.team,
+        "place": p.rank,
+        "entrants": p.entrants,
+        "points": p.points,
+        "after_round": p.after_round,
+    }
+
+
+def record(r: Record) -> dict[str, Any]:
+    return {**tally(r), **person_ref(r.player_id, r.name)}
+
+
+def tally(r: Record) -> dict[str, Any]:
+    return {"games": r.games, "won": r.won, "drawn": r.drawn, "lost": r.lost}
+
+
+def _where(game: Game) -> dict[str, Any]:
+    """Where a game was played: its club, tournament, round and table (numbers from 1),
+    all null for a casual game."""
+    table = getattr(game, "table", None)
+    tournament = table.round.tournament if table is not None else None
+    return {
+        "game": game.pk,
+        "game_type": game.game_type,
+        "game_name": profile_for(game.game_type).title,
+        "finished_at": game.finished_at,
+        "club": tournament.club.slug if tournament else None,
+        "tournament": tournament.slug if tournament else None,
+        "tournament_name": tournament.name if tournament else None,
+        "round": table.round.number if table is not None else None,
+        "table": table.number if table is not None else None,
+    }
+
+
+def played_game(g: PlayedGame) -> dict[str, Any]:
+    return {
+        **_where(g.game),
+        "place": g.place,
+        "sides": g.sides,
+        "result": g.outcome,
+        "partners": [person_ref(i, n) for i, n in g.partners],
+        "opponents": [person_ref(i, n) for i, n in g.opponents],
+        "rating_change": g.change,
+    }
+
+
+def meeting(m: Meeting) -> dict[str, Any]:
+    return {**_where(m.game), "together": m.together, "result": m.outcome}
+
+
+def named(player: Player) -> dict[str, Any]:
+    return person_ref(player.pk, player.name)
