@@ -217,3 +217,25 @@ def test_a_claimed_guests_old_id_says_whose_history_it_is_now():
     assert data["detail"] == f"player {second.pk}'s history is now player {person.pk}'s"
     _status, found = get(f"/api/players/{person.pk}/games")
     assert found["count"] == 2 and found["name"] == "Dora Gialli"
+
+
+def test_the_answers_cost_the_same_queries_whatever_the_history():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(weeks: int) -> list[int]:
+        anna, bruno = make_players(2)
+        rate(played_casually(anna, bruno, [(8, 5)] * weeks))
+        counts = []
+        for url in (
+            f"/api/players/{anna.pk}",
+            f"/api/players/{anna.pk}/games",
+            f"/api/players/{anna.pk}/versus/{bruno.pk}",
+        ):
+            api().get(url)  # warm: content types, sessions
+            with CaptureQueriesContext(connection) as captured:
+                assert api().get(url).status_code == 200
+            counts.append(len(captured))
+        return counts
+
+    assert queries(2) == queries(9)
