@@ -5,5 +5,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("scoring.api.standings.urls")),
     path("", include("scoring.api.ratings.urls")),
+    path("", include("scoring.api.people.urls")),
     path("", include("scoring.api.seasons.urls")),
 ]

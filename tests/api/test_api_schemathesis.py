@@ -283,7 +283,7 @@ def games(fuzz_world: dict[str, Any], db: None) -> Iterator[list[str]]:
 
 CLUB_PATHS: dict[str, list[Any]] = {}
 """Real path parameters of the club API for the current test (the ``club_data``
-fixture fills it): club slugs, tournament slugs, round numbers, entry, pair ids."""
+fixture fills it): club slugs, tournament slugs, round numbers, entry, pair ids, people."""
 
 
 def _clubs_for(user: User, player: Player) -> dict[str, list[Any]]:
@@ -332,6 +332,9 @@ def _clubs_for(user: User, player: Player) -> dict[str, list[Any]]:
         "pair_id": [pair.pk],
         "season": [season.slug, "private-season"],
         "username": [user.get_username(), "fuzz-member", "other-owner", "fuzz-player"],
+        # People with games and a tournament (the people API), and guests (claim codes).
+        "player_id": [player.pk, *(g.pk for g in guests[:3])],
+        "other_id": [player.pk, *(g.pk for g in guests[:3])],
     }
 
 
