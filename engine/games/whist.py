@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
@@ -29,6 +29,9 @@ _PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
 """Per seat of the table (0 to 3, no other key), the interned play actions by card code:
 a replayed play event is two look-ups, its seat out of range or its code unknown a
 ``None`` (and then the ordinary parse, which explains)."""
+
+_WHOLE_DECK: Final = frozenset(french_deck())
+"""The 52 cards of every deal (distinct, interned)."""
 
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
@@ -101,6 +104,13 @@ class Whist(TrickGame):
         self.trump_card = deck[-1]
         self.trump = self.trump_card.suit
         self._start_hand(first % 4)
+
+    def _check_deck(self, deck: Sequence[Card], action: Action) -> None:
+        # The deck is 52 distinct cards whatever the options: a deck of 52 cards that
+        # are every card of it is the whole deck. One C-level set where Game sorts the
+        # deck (a key call per card); Game's check explains a wrong deck.
+        if len(deck) != len(_WHOLE_DECK) or set(deck) != _WHOLE_DECK:
+            super()._check_deck(deck, action)
 
     # ------------------------------------------------------------------ play (hot path)
 

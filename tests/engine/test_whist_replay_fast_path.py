@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from engine.actions import Action
-from engine.cards import CARDS_BY_CODE
+from engine.cards import CARDS_BY_CODE, card, french_deck
 from engine.errors import EngineError
 from engine.game import Event, Game
 
@@ -72,3 +72,25 @@ def test_the_short_cut_applies_and_refuses_plays_as_the_shared_path_does() -> No
             game.push(game.random_action(rng))
         seen.add(same_outcome(game, {"type": "play", "seat": 0, "card": "AS"}))
     assert seen == {"applied", "refused"}
+
+
+def test_the_deck_check_by_set_accepts_and_refuses_decks_as_the_sorted_check_does() -> None:
+    game = engine.new_game("whist", 4)
+    whole = french_deck()
+    decks = {
+        "shuffled": random.Random(3).sample(whole, 52),
+        "a card twice": [*whole[:51], whole[0]],
+        "a card short": whole[:51],
+        "a card over": [*whole, whole[0]],
+        "a joker": [*whole[:51], card("RJ")],
+    }
+    for name, deck in decks.items():
+        results: list[tuple[Any, ...]] = []
+        for check in (type(game)._check_deck, Game._check_deck):
+            try:
+                check(game, deck, Action("deal"))
+                results.append(("accepted",))
+            except EngineError as error:
+                results.append(("refused", type(error), str(error), vars(error)))
+        assert results[0] == results[1], name
+        assert results[0][0] == ("accepted" if name == "shuffled" else "refused"), name
