@@ -66,8 +66,16 @@ def available_games() -> list[str]:
     return names
 
 
+_GAME_CLASSES: dict[str, type[Game]] = {}
+"""The classes found so far, by name: ``importlib.import_module`` costs a lock and a
+look-up each call, once per game a replay creates."""
+
+
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; :class:`UnknownGame` if there is none."""
+    found = _GAME_CLASSES.get(name) if type(name) is str else None
+    if found is not None:
+        return found
     try:
         module_name, class_name = _GAME_MODULES[name]
     except (KeyError, TypeError):
@@ -75,6 +83,7 @@ def game_class(name: str) -> type[Game]:
         raise UnknownGame(message("game.unknown", value=repr(name), games=known)) from None
 
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    _GAME_CLASSES[name] = cls
     return cls
 
 

@@ -11,17 +11,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
 from engine.cards import SUITS, Card, display_order, french_deck
 from engine.draws import BIT_LENGTHS, INLINE
-from engine.game import Event, parse_int_list, tally_action
+from engine.game import Event, Game, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import CARDS_OF_SUIT, PLAY, PLAYS_OF_SEAT, TrickGame, winning_seat
+
+_PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
+    seat: {card.code: action for card, action in PLAYS_OF_SEAT[seat].items()} for seat in range(4)
+}
+"""Per seat of the table (0 to 3, no other key), the interned play actions by card code:
+a replayed play event is two look-ups, its seat out of range or its code unknown a
+``None`` (and then the ordinary parse, which explains)."""
+
+_WHOLE_DECK: Final = frozenset(french_deck())
+"""The 52 cards of every deal (distinct, interned)."""
 
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
@@ -95,7 +105,66 @@ class Whist(TrickGame):
         self.trump = self.trump_card.suit
         self._start_hand(first % 4)
 
+    def _check_deck(self, deck: Sequence[Card], action: Action) -> None:
+        # The deck is 52 distinct cards whatever the options: a deck of 52 cards that
+        # are every card of it is the whole deck. One C-level set where Game sorts the
+        # deck (a key call per card); Game's check explains a wrong deck.
+        if len(deck) != len(_WHOLE_DECK) or set(deck) != _WHOLE_DECK:
+            super()._check_deck(deck, action)
+
     # ------------------------------------------------------------------ play (hot path)
+
+    def apply(self, event: Event) -> Action:
+        # The hot path of validated replays: a well-formed play event while the deal is
+        # in play is parsed (two look-ups), checked and applied here, in one Python call
+        # where Game.apply makes three (apply, _parse_play, _apply_play): about a sixth
+        # of a replay's cost (docs/engine.md). The checks and the changes are
+        # _apply_play's, in the same order, with the same errors (keep the two alike:
+        # tests/engine/test_seeded_digests.py replays and plays the same games). Any
+        # other event, or a play event of another shape, goes through Game.apply,
+        # which parses it from scratch and explains what is wrong with it.
+        if type(event) is not dict or event.get("type") != PLAY or self.phase != PLAY:
+            return Game.apply(self, event)
+        seat = event.get("seat")
+        code: Any = event.get("card")
+        plays = _PLAYS_BY_CODE.get(seat) if type(seat) is int and type(code) is str else None
+        action = plays.get(code) if plays is not None else None
+        if action is None or self.adjourned:
+            return Game.apply(self, event)
+        card = action.card
+        assert seat is not None and card is not None
+        hand = self.hands[seat]
+        if seat != self.turn or card not in hand:
+            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
+        in_suits = self._in_suit
+        trick = self.trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led and (
+                in_suits[seat][led]
+                if in_suits is not None
+                else not hand.isdisjoint(CARDS_OF_SUIT[led])
+            ):
+                assert led is not None
+                raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
+        hand.remove(card)
+        if in_suits is not None:
+            del in_suits[seat][card.suit][card]
+        trick.append((seat, card))
+        if len(trick) == 4:
+            winner = winning_seat(trick, self.trump)
+            self.tricks_won[winner % 2] += 1
+            self.last_trick = trick
+            self.last_trick_winner = winner
+            self.trick = []
+            self.trick_number += 1
+            self.turn = winner
+            if self.trick_number == TRICKS:
+                self._end_of_hand()
+        else:
+            self.turn = (seat + 1) % 4
+        self.events_applied += 1
+        return action
 
     def _apply_play(self, action: Action) -> None:
         # TrickGame's play, keeping the per-suit dicts (once made) beside the hand sets.
