@@ -83,7 +83,9 @@ class FlowEvents(LegalQueries):
         """Move to ``phase``: every change of phase goes through here, so that ``over``
         and ``awaiting`` (plain values, read before every step) follow it."""
         self.phase = phase
-        self._refresh_flags()
+        # _refresh_flags's body, without a second call: twice a turn in random play.
+        self.over = phase == _OVER
+        self.awaiting = _DEAL if phase in self.CHANCE_PHASES and not self.adjourned else None
 
     def _refresh_flags(self) -> None:
         """``over`` and ``awaiting`` from the phase and ``adjourned``."""

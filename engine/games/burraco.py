@@ -227,8 +227,9 @@ class Burraco(BurracoChoices):
     def _apply_add(self, action: Action) -> None:
         meld, left = self._check_add_action(action)
         seat = self.turn
-        self.melds[seat % 2][action.arg("meld")] = meld  # side_of
-        self._set_hand(seat, left, action.arg("cards"))
+        (_, cards), (_, index) = action.args  # add_action's, sorted
+        self.melds[seat % 2][index] = meld  # side_of
+        self._set_hand(seat, left, cards)
 
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
         if self.known[seat]:
@@ -251,17 +252,18 @@ class Burraco(BurracoChoices):
         card = action.card
         assert card is not None
         hand = self.hands[seat]
-        if card not in hand:
-            raise CardNotHeld(
-                message("card.not_held", seat=seat, event="discard", card=card, cardname=card),
-                seat=seat,
-                event=action.to_event(),
-            )
-        if len(hand) == 1:  # only a last card can be refused (_discard_problem)
+        if len(hand) > 1:  # only a last card can be refused (_discard_problem)
+            try:
+                hand.remove(card)  # one pass over the hand, where ``in`` first made two
+            except ValueError:
+                raise self._not_held(action, seat, card) from None
+        else:
+            if card not in hand:
+                raise self._not_held(action, seat, card)
             problem = self._discard_problem(seat, card)
             if problem is not None:
                 raise self._breach(action, *problem)
-        hand.remove(card)
+            hand.remove(card)
         if self.known[seat]:
             self._forget_known(seat, (card,))
         self.discard_pile.append(card)
@@ -277,6 +279,14 @@ class Burraco(BurracoChoices):
             return
         self.turn = (seat + 1) % self.players
         self._set_phase(DRAW)
+
+    @staticmethod
+    def _not_held(action: Action, seat: int, card: Card) -> CardNotHeld:
+        return CardNotHeld(
+            message("card.not_held", seat=seat, event="discard", card=card, cardname=card),
+            seat=seat,
+            event=action.to_event(),
+        )
 
     def _end_of_hand(self) -> None:
         melded = [sum(m.points for m in melds) for melds in self.melds]

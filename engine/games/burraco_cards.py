@@ -69,7 +69,7 @@ def codes(items: Iterable[Card]) -> str:
     return " ".join(c.code for c in items)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A meld on the table. ``cards`` are low to high for a sequence (``cards[i]``
     stands on position ``low + i``), as laid for a group. ``suit`` is a sequence's suit
@@ -81,6 +81,23 @@ class Meld:
     rank: int | None = None
     low: int = 0
     wild: int | None = None
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        suit: str | None = None,
+        rank: int | None = None,
+        low: int = 0,
+        wild: int | None = None,
+    ) -> None:
+        # The frozen dataclass's own __init__, through the slots' setters: it sets
+        # each field with object.__setattr__, which made a meld (built for every meld
+        # and addition checked or laid) cost twice as much.
+        _set_cards(self, cards)
+        _set_suit(self, suit)
+        _set_rank(self, rank)
+        _set_low(self, low)
+        _set_wild(self, wild)
 
     @property
     def is_sequence(self) -> bool:
@@ -115,6 +132,14 @@ class Meld:
             "as": self.stands_for,
             "burraco": self.burraco,
         }
+
+
+# The setters of the slots of a Meld (its __init__'s).
+_set_cards: Final = Meld.__dict__["cards"].__set__
+_set_suit: Final = Meld.__dict__["suit"].__set__
+_set_rank: Final = Meld.__dict__["rank"].__set__
+_set_low: Final = Meld.__dict__["low"].__set__
+_set_wild: Final = Meld.__dict__["wild"].__set__
 
 
 @dataclass(frozen=True, slots=True)

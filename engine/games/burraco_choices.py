@@ -50,6 +50,8 @@ _ACTIONS: dict[tuple[int, tuple[int | None, tuple[Card, ...]]], Action] = {}
 values, and building one costs more than finding it: random games make the same few
 thousand again and again); emptied when it grows past :data:`_ACTIONS_KEPT`."""
 _ACTIONS_KEPT: Final = 1 << 16
+_PRESENT_OF: Final = PRESENT.__getitem__
+_COUNT_OF: Final = RANK_COUNT.__getitem__
 
 
 def _as_action(seat: int, play: tuple[int | None, tuple[Card, ...]]) -> Action:
@@ -170,13 +172,13 @@ class BurracoChoices(BurracoState):
         side = seat % 2  # side_of
         # The hand as integers (burraco_bits): whether it may meld at all, and which
         # of its cards fit the side's melds, each asked in a few integer operations.
-        present = sum(map(PRESENT.__getitem__, set(hand)))  # distinct: | as +
+        present = sum(map(_PRESENT_OF, set(hand)))  # distinct: | as +
         # Only "unable to close" is left to check once the cards are known to be held
         # and to make a meld (find_melds) or to fit (fitting_cards); it can bite
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
-        if may_meld(sum(map(RANK_COUNT.__getitem__, hand)), present):
+        if may_meld(sum(map(_COUNT_OF, hand)), present):
             for cards in find_melds(hand):
                 if (
                     not near_closing

@@ -103,7 +103,7 @@ class BurracoState(Game):
             if copies > 1:
                 known[card] = copies - 1
             elif copies:
-                del known[card]
+                known.pop(card)  # dict's: Counter's own __delitem__ is Python code
 
     # ------------------------------------------------------------------ checks
 
@@ -210,8 +210,8 @@ class BurracoState(Game):
         if self.phase != MELD or seat != self.turn:
             self._require_turn(action, MELD)  # says what is wrong
         assert seat is not None
-        cards: tuple[Card, ...] = action.arg("cards")
-        index: int = action.arg("meld")
+        # add_action's arguments, sorted: ("cards", …), ("meld", …).
+        (_, cards), (_, index) = action.args
         side = seat % 2  # side_of
         melds = self.melds[side]
         if index >= len(melds):

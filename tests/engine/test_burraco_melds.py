@@ -222,3 +222,27 @@ def test_find_melds_finds_groups_runs_and_wildcard_melds() -> None:
 @pytest.mark.parametrize("text", ["", "5H", "BJ RJ 2S", "5H 7S 9D JC"])
 def test_find_melds_finds_nothing_when_there_is_nothing(text: str) -> None:
     assert find_melds(cards(text)) == []
+
+
+def test_a_meld_is_still_a_frozen_value_with_its_own_init() -> None:
+    """Meld's hand-written __init__ (there for speed) keeps the dataclass's fields,
+    defaults, equality, hash, immutability and pickling."""
+    import dataclasses
+    import pickle
+
+    from engine.games.burraco_cards import Meld
+
+    run = Meld(tuple(cards("3H 4H 5H")), suit="H", low=3)
+    assert (run.cards, run.suit, run.rank, run.low, run.wild) == (
+        tuple(cards("3H 4H 5H")),
+        "H",
+        None,
+        3,
+        None,
+    )
+    assert run == Meld(tuple(cards("3H 4H 5H")), "H", None, 3, None)
+    assert hash(run) == hash(Meld(tuple(cards("3H 4H 5H")), suit="H", low=3))
+    assert run != Meld(tuple(cards("3H 4H 5H")), suit="H", low=3, wild=0)
+    assert pickle.loads(pickle.dumps(run)) == run
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.low = 4  # type: ignore[misc]

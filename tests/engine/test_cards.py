@@ -245,3 +245,14 @@ def test_a_deal_with_a_card_twice_and_one_missing_is_refused() -> None:
         game.apply({"type": "deal", "deck": [*codes_[:-1], codes_[0]]})
     assert error.value.rule == "deck"
     assert game.phase == "deal" and game.events_applied == 0
+
+
+def test_a_card_equals_itself_only_and_hashes_by_identity() -> None:
+    """Card's own ``__eq__`` (there for speed) says what object identity says."""
+    ace, king = card("AS"), card("KS")
+    assert ace == card("AS") and ace != king
+    assert ace != "AS"
+    assert hash(ace) == object.__hash__(ace)
+    hand = [king, ace, king]
+    hand.remove(king)
+    assert hand == [ace, king] and ace in hand and card("QS") not in hand
