@@ -53,7 +53,7 @@ class PlacingSerializer(serializers.Serializer):
     )
 
 
-class RecordSerializer(PersonRefSerializer):
+class TablemateRecordSerializer(PersonRefSerializer):
     games = serializers.IntegerField(help_text="finished games at the same table")
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -68,12 +68,12 @@ class PersonSerializer(serializers.Serializer):
         many=True, help_text=f"newest first, at most {MOST_TOURNAMENTS}; drafts left out"
     )
     tournaments_total = serializers.IntegerField(help_text="all the person's tournaments")
-    partners = RecordSerializer(
+    partners = TablemateRecordSerializer(
         many=True,
         help_text="the 10 most frequent partners (same side), most games first; "
         "won/drawn/lost: the side's result at the table",
     )
-    opponents = RecordSerializer(
+    opponents = TablemateRecordSerializer(
         many=True,
         help_text="the 10 most frequent opponents, most games first; "
         "won/drawn/lost: the person's place against theirs",
