@@ -101,13 +101,28 @@ def _lock_key(tournament_id: int) -> str:
 def enqueue(tournament_id: int, countdown: float | None = None, *, force: bool = False) -> bool:
     """Send :func:`recompute_standings` unless one is queued already (``force``: even
     then). Never raises: ``False`` when nothing was sent (already queued, or the
-    broker/cache is down).
+    broker/cache is down)."""
+    return _send_once(
+        recompute_standings,
+        tournament_id,
+        _queued_key(tournament_id),
+        f"the standings of tournament {tournament_id}",
+        countdown,
+        force,
+    )
 
-    The "queued" marker holds the time the task is due (``time.time()`` plus the
-    countdown), so a sweep can tell a task that should have run long ago (lost with a
-    dead worker) from one that is merely waiting its countdown."""
+
+def _send_once(
+    task: Any, argument: Any, key: str, what: str, countdown: float | None, force: bool
+) -> bool:
+    """Send ``task(argument)`` on the scoring queue unless the "queued" marker ``key``
+    says one is on its way (``force``: send anyway). Never raises.
+
+    The marker holds the time the task is due (``time.time()`` plus the countdown), so a
+    sweep can tell a task that should have run long ago (lost with a dead worker) from
+    one that is merely waiting its countdown; it is dropped again when sending fails,
+    so that the sweep sends it later."""
     delay = COUNTDOWN if countdown is None else countdown
-    key = _queued_key(tournament_id)
     due = time.time() + delay
     try:
         if force:
@@ -115,14 +130,14 @@ def enqueue(tournament_id: int, countdown: float | None = None, *, force: bool =
         elif not cache.add(key, due, timeout=QUEUED_TTL):
             return False
     except Exception:
-        log.warning("cache unavailable: standings of %s stay dirty", tournament_id, exc_info=True)
+        log.warning("cache unavailable: %s stay owed", what, exc_info=True)
         return False
     try:
         # A connection of its own, made from the current broker URL, so a broker that
         # went away is noticed at once instead of through a pool's stale connection.
         with celery_app.connection_for_write() as connection:
-            recompute_standings.apply_async(
-                (tournament_id,),
+            task.apply_async(
+                (argument,),
                 countdown=delay,
                 queue=QUEUE,
                 connection=connection,
@@ -132,13 +147,12 @@ def enqueue(tournament_id: int, countdown: float | None = None, *, force: bool =
         return True
     except Exception:
         log.warning(
-            "could not send the standings task for tournament %s (broker down?); "
-            "it stays dirty and is swept later",
-            tournament_id,
+            "could not send the task for %s (broker down?); it stays owed and is swept later",
+            what,
             exc_info=True,
         )
         try:
-            cache.delete(_queued_key(tournament_id))
+            cache.delete(key)
         except Exception:
             log.warning("cache unavailable", exc_info=True)
         return False
@@ -242,38 +256,14 @@ def _ratings_lock_key(game_type: str) -> str:
 def enqueue_ratings(game_type: str, countdown: float | None = None, *, force: bool = False) -> bool:
     """Send :func:`update_ratings` for ``game_type`` unless one is queued already
     (``force``: even then). Never raises: ``False`` when nothing was sent."""
-    delay = COUNTDOWN if countdown is None else countdown
-    key = _ratings_queued_key(game_type)
-    try:
-        if force:
-            cache.set(key, time.time() + delay, timeout=QUEUED_TTL)
-        elif not cache.add(key, time.time() + delay, timeout=QUEUED_TTL):
-            return False
-    except Exception:
-        log.warning("cache unavailable: %s ratings stay owed", game_type, exc_info=True)
-        return False
-    try:
-        with celery_app.connection_for_write() as connection:
-            update_ratings.apply_async(
-                (game_type,),
-                countdown=delay,
-                queue=QUEUE,
-                connection=connection,
-                retry=True,
-                retry_policy=RETRY_POLICY,
-            )
-        return True
-    except Exception:
-        log.warning(
-            "could not send the %s ratings task (broker down?); swept later",
-            game_type,
-            exc_info=True,
-        )
-        try:
-            cache.delete(key)
-        except Exception:
-            log.warning("cache unavailable", exc_info=True)
-        return False
+    return _send_once(
+        update_ratings,
+        game_type,
+        _ratings_queued_key(game_type),
+        f"the {game_type} ratings",
+        countdown,
+        force,
+    )
 
 
 @shared_task(bind=True, name="scoring.tasks.update_ratings", ignore_result=True)
