@@ -3,6 +3,8 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from tavolo.migration_batch import Batch
+
 
 class Migration(migrations.Migration):
 
@@ -11,7 +13,9 @@ class Migration(migrations.Migration):
         ('tournaments', '0015_verbose_names'),
     ]
 
-    operations = [
+    # Independent renames for people, applied as one (tavolo/migration_batch.py: one
+    # re-render per model instead of one per operation makes `migrate` twice as fast).
+    operations = [Batch([
         migrations.AlterModelOptions(
             name='gamescore',
             options={'verbose_name': 'game score', 'verbose_name_plural': 'game scores'},
@@ -192,4 +196,5 @@ class Migration(migrations.Migration):
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
+    ]),
     ]

@@ -5,6 +5,8 @@ import uuid
 from django.conf import settings
 from django.db import migrations, models
 
+from tavolo.migration_batch import Batch
+
 
 class Migration(migrations.Migration):
 
@@ -13,7 +15,9 @@ class Migration(migrations.Migration):
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
-    operations = [
+    # Independent renames for people, applied as one (tavolo/migration_batch.py: one
+    # re-render per model instead of one per operation makes `migrate` twice as fast).
+    operations = [Batch([
         migrations.AlterModelOptions(
             name='account',
             options={'verbose_name': 'account', 'verbose_name_plural': 'accounts'},
@@ -970,4 +974,5 @@ class Migration(migrations.Migration):
             name='venue',
             field=models.CharField(blank=True, max_length=200, verbose_name='venue'),
         ),
+    ]),
     ]
