@@ -40,7 +40,7 @@ from benchmarks.api_server import (
 DATABASE = "tavolo_lean_bench"
 
 
-def run(moves: int, rounds: int) -> None:
+def run(moves: int, rounds: int, profile: int = 0) -> None:
     """In the bench's process, Django set up: the measurement itself."""
     import io
     import json
@@ -127,6 +127,17 @@ def run(moves: int, rounds: int) -> None:
                 legal = json.loads(request(app, "GET", f"seat={seat}", None, seat))
 
     handlers = {"lean": LeanHandler(), "usual": WSGIHandler()}
+    if profile:
+        import cProfile
+        import pstats
+
+        play(handlers["lean"], 20)
+        profiler = cProfile.Profile(time.process_time)
+        profiler.runcall(play, handlers["lean"], profile)
+        stats = pstats.Stats(profiler, stream=sys.stdout)
+        for order in ("tottime", "cumulative"):
+            stats.sort_stats(order).print_stats(45)
+        return
     for app in handlers.values():
         play(app, 20)  # warm: imports, caches, the connection
     cpu: dict[str, list[float]] = {name: [] for name in handlers}
@@ -154,13 +165,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="rounds (default 4)")
     parser.add_argument("--database", default=DATABASE, help=f"scratch database ({DATABASE})")
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: N moves through the lean path under cProfile (process CPU clock)",
+    )
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.inner:
         import django
 
         django.setup()
-        run(args.moves, args.rounds)
+        run(args.moves, args.rounds, args.profile)
         return 0
     url = bench_database_url(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL, args.database)
     env = dict(server_env(url, secrets.token_urlsafe(50)), DJANGO_SETTINGS_MODULE="tavolo.settings")
@@ -169,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         manage(env, "migrate", "--noinput", "-v", "0")
         command = [sys.executable, "-m", "benchmarks.lean_path_bench", "--inner"]
         command += ["--moves", str(args.moves), "--rounds", str(args.rounds)]
+        command += ["--profile", str(args.profile)]
         return subprocess.run(command, cwd=ROOT, env=env, timeout=1800).returncode
     finally:
         if not args.keep_db:

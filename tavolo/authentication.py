@@ -17,7 +17,6 @@ Permissions are not cached: they are worked out from the user on every request.
 
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from collections import OrderedDict
@@ -27,6 +26,8 @@ from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
+
+from tavolo.copies import model_copy
 
 TOKEN_TTL = 5.0
 """Seconds a valid token's user is kept in process (how long a deleted token may
@@ -45,14 +46,14 @@ class CachedTokenAuthentication(TokenAuthentication):
         with _lock:
             hit = _tokens.get(key)
         if hit is not None and hit[0] > now:
-            return copy.copy(hit[1]), hit[2]
+            return model_copy(hit[1]), hit[2]
         user, token = super().authenticate_credentials(key)  # raises if unknown/inactive
         with _lock:
             _tokens[key] = (now + TOKEN_TTL, user, token)
             _tokens.move_to_end(key)
             while len(_tokens) > TOKEN_CACHE_SIZE:
                 _tokens.popitem(last=False)
-        return copy.copy(user), token
+        return model_copy(user), token
 
 
 def forget_tokens() -> None:

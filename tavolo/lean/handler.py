@@ -25,6 +25,7 @@ from typing import Any
 from django.conf import settings
 from django.core.handlers.exception import response_for_exception
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve, set_urlconf
 from django.utils.log import log_response
@@ -82,10 +83,17 @@ class LeanHandler(WSGIHandler):
             return super().get_response(request)
         environ = dict(request.environ)  # as it came, for the usual path if need be
         set_urlconf(settings.ROOT_URLCONF)
+        guard = FirstQuery.instead_of_health_check()
         try:
-            response = self._lean(request, match[2], uuid.UUID(match[1]))
+            if guard is None:
+                response = self._lean(request, match[2], uuid.UUID(match[1]))
+            else:
+                with guard.connection.execute_wrapper(guard):
+                    response = self._lean(request, match[2], uuid.UUID(match[1]))
         except Delegate as why:
             self.counts[f"delegated: {why}"] += 1
+            if guard is not None and guard.lost:
+                guard.connection.close()  # the usual path connects afresh
             return super().get_response(_fresh(request, environ))
         self.counts["lean"] += 1
         response._resource_closers.append(request.close)
@@ -119,6 +127,47 @@ class LeanHandler(WSGIHandler):
             return self.hooks.leave(request, response)
         except Exception as exc:  # as the layer around a middleware that raised
             return response_for_exception(request, exc)
+
+
+class FirstQuery:
+    """Django's health check (``SELECT 1`` before a request's first query on a kept
+    connection) replaced, on a lean request, by watching the first query itself: if it
+    fails because the connection is gone (a PostgreSQL restart, a failover,
+    ``pg_terminate_backend``), nothing has been written yet, so the connection is
+    closed and the usual path answers the request from the start on a new one. A
+    round trip per request saved; the same answers when the database blinks."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.done = False
+        self.lost = False
+
+    @classmethod
+    def instead_of_health_check(cls) -> FirstQuery | None:
+        """The guard for this request, the health check marked done; ``None`` when
+        Django would not check (checks off, no kept connection, checked already)."""
+        connection = connections[DEFAULT_DB_ALIAS]
+        if (
+            connection.connection is None
+            or not connection.health_check_enabled
+            or connection.health_check_done
+            or connection.in_atomic_block
+        ):
+            return None
+        connection.health_check_done = True
+        return cls(connection)
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if self.done:
+            return execute(sql, params, many, context)
+        self.done = True
+        try:
+            return execute(sql, params, many, context)
+        except DatabaseError:
+            if self.connection.in_atomic_block or self.connection.is_usable():
+                raise
+            self.lost = True
+            raise Delegate("the database connection was lost") from None
 
 
 def _fresh(request: HttpRequest, environ: dict[str, Any]) -> WSGIRequest:

@@ -138,6 +138,16 @@ def test_each_request_gets_its_own_user_object(clock):
     first, _ = auth.authenticate_credentials(token.key)
     second, _ = auth.authenticate_credentials(token.key)
     assert first == second and first is not second
+    # A change one request makes to its user (a field, its state, a related object
+    # cached on it) is not seen by the next request's.
+    first.first_name = "changed"
+    first._state.adding = True
+    first._state.fields_cache["profile"] = object()
+    third, _ = auth.authenticate_credentials(token.key)
+    assert third.first_name == "" and third._state.adding is False
+    assert "profile" not in third._state.fields_cache
+    assert third._state.db == "default" and third.pk == user.pk
+    assert type(third) is type(user) and third.check_password("pw")
     request = RequestFactory().get("/", HTTP_AUTHORIZATION=f"Token {token.key}")
     assert auth.authenticate(request)[0].pk == user.pk
 

@@ -12,6 +12,7 @@ take the locked path directly.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from dataclasses import dataclass
@@ -46,50 +47,83 @@ def available() -> bool:
     return connections[Game.objects.db].vendor == "postgresql"
 
 
-_GAME_COLUMNS: list[tuple[str, Any, list[Any]]] | None = None
+@dataclass(frozen=True)
+class _GameRead:
+    """The read of a game row on one connection, worked out once: the statement, the
+    fields' attribute names, and the database converters the ORM would apply to a row
+    (only the columns that have any: the JSON fields)."""
+
+    sql: str
+    attnames: list[str]
+    converters: list[tuple[int, Any, list[Any]]]
 
 
-def _game_columns(connection: Any) -> list[tuple[str, Any, list[Any]]]:
-    """Each concrete field of Game with its database converters (what the ORM applies
-    to a row), computed once."""
-    global _GAME_COLUMNS
-    if _GAME_COLUMNS is None:
-        columns = []
-        for field in Game._meta.concrete_fields:
+_GAME_READS: dict[tuple[str, str], _GameRead] = {}
+
+
+def _game_read(connection: Any) -> _GameRead:
+    read = _GAME_READS.get((connection.alias, connection.vendor))
+    if read is None:
+        quote = connection.ops.quote_name
+        fields = Game._meta.concrete_fields
+        converters = []
+        for index, field in enumerate(fields):
             expression = field.get_col(Game._meta.db_table)
-            converters = connection.ops.get_db_converters(expression)
-            converters += field.get_db_converters(connection)
-            columns.append((field.column, expression, converters))
-        _GAME_COLUMNS = columns
-    return _GAME_COLUMNS
+            found = connection.ops.get_db_converters(expression)
+            found += field.get_db_converters(connection)
+            if found:
+                converters.append((index, expression, found))
+        sql = (
+            f"SELECT {', '.join(quote(field.column) for field in fields)} "
+            f"FROM {quote(Game._meta.db_table)} WHERE {quote(Game._meta.pk.column)} = %s"
+        )
+        read = _GAME_READS[connection.alias, connection.vendor] = _GameRead(
+            sql, [field.attname for field in fields], converters
+        )
+    return read
 
 
 def read_game(game_id: uuid.UUID) -> Game:
     """The game row, unlocked, as a Game built from one raw row (``Game.DoesNotExist``
     if there is none)."""
     connection = connections[Game.objects.db]
-    columns = _game_columns(connection)
-    quote = connection.ops.quote_name
+    read = _game_read(connection)
     pk = Game._meta.pk
     try:
-        key = pk.get_db_prep_value(pk.to_python(game_id), connection)
+        value = game_id if type(game_id) is uuid.UUID else pk.to_python(game_id)
+        key = pk.get_db_prep_value(value, connection)
     except Exception:  # noqa: BLE001 - not a game id at all
         raise Game.DoesNotExist(f"there is no game {game_id}") from None
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(quote(column) for column, _, _ in columns)} "
-            f"FROM {quote(Game._meta.db_table)} WHERE {quote(pk.column)} = %s",
-            [key],
-        )
+        cursor.execute(read.sql, [key])
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"there is no game {game_id}")
-    values = []
-    for value, (_, expression, converters) in zip(row, columns, strict=True):
+    values = list(row)
+    for index, expression, converters in read.converters:
+        value = values[index]
         for converter in converters:
             value = converter(value, expression, connection)
-        values.append(value)
-    return Game.from_db(Game.objects.db, [f.attname for f in Game._meta.concrete_fields], values)
+        values[index] = value
+    return Game.from_db(connection.alias, read.attnames, values)
+
+
+@functools.cache
+def _insert_sql(alias: str) -> str:
+    """The statement of :func:`insert_if_current` (PostgreSQL's), written once."""
+    quote = connections[alias].ops.quote_name
+    meta, event_meta = Game._meta, GameEvent._meta
+    column = {f.name: quote(f.column) for f in event_meta.concrete_fields}
+    return (
+        f"WITH bumped AS (UPDATE {quote(meta.db_table)} SET version = version + 1 "
+        f"WHERE {quote(meta.pk.column)} = %s AND version = %s AND status = %s "
+        f"RETURNING {quote(meta.pk.column)} AS game_id, version - 1 AS sequence) "
+        f"INSERT INTO {quote(event_meta.db_table)} ({column['game']}, {column['sequence']}, "
+        f"{column['kind']}, {column['seat']}, {column['payload']}, {column['event_id']}, "
+        f"{column['submitted_by']}, {column['actor']}, {column['created_at']}) "
+        f"SELECT game_id, sequence, %s, %s, %s::jsonb, %s, %s, %s, %s FROM bumped "
+        f"RETURNING {quote(event_meta.pk.column)}, {column['sequence']}"
+    )
 
 
 def insert_if_current(
@@ -107,19 +141,7 @@ def insert_if_current(
     ``None`` when the version moved (nothing written). A reused event id raises
     ``IntegrityError`` (nothing written either)."""
     connection = connections[Game.objects.db]
-    quote = connection.ops.quote_name
-    meta, event_meta = Game._meta, GameEvent._meta
-    column = {f.name: quote(f.column) for f in event_meta.concrete_fields}
-    sql = (
-        f"WITH bumped AS (UPDATE {quote(meta.db_table)} SET version = version + 1 "
-        f"WHERE {quote(meta.pk.column)} = %s AND version = %s AND status = %s "
-        f"RETURNING {quote(meta.pk.column)} AS game_id, version - 1 AS sequence) "
-        f"INSERT INTO {quote(event_meta.db_table)} ({column['game']}, {column['sequence']}, "
-        f"{column['kind']}, {column['seat']}, {column['payload']}, {column['event_id']}, "
-        f"{column['submitted_by']}, {column['actor']}, {column['created_at']}) "
-        f"SELECT game_id, sequence, %s, %s, %s::jsonb, %s, %s, %s, %s FROM bumped "
-        f"RETURNING {quote(event_meta.pk.column)}, {column['sequence']}"
-    )
+    sql = _insert_sql(connection.alias)
     params = [
         game.pk,
         game.version,

@@ -11,11 +11,11 @@ into the request that made the move: the move is committed already.
 
 from __future__ import annotations
 
-import copy
 import logging
 
 from django.db import transaction
 
+from tavolo.copies import model_copy
 from tournaments.models import Game
 from tournaments.services import live
 
@@ -40,5 +40,5 @@ def after_commit(game: Game) -> None:
     """Call :func:`game_changed` once the current transaction commits, with ``game`` as
     it is now: the row the caller has just written, so no reaction reads it again (a
     copy, in case the caller changes its object before the commit)."""
-    committed = copy.copy(game)
+    committed = model_copy(game)
     transaction.on_commit(lambda: game_changed(committed))

@@ -1,0 +1,124 @@
+"""The database blinks under the lean move path, and no move fails (issue 15's promise,
+kept without the health check's ``SELECT 1``). Needs PostgreSQL.
+
+On a lean request the handler does not run Django's health check before the first
+query (:class:`tavolo.lean.handler.FirstQuery`): it watches that first query instead,
+and when the kept connection turns out to be gone, the usual path answers the request
+on a new connection. Here the connection is cut with ``pg_terminate_backend`` between
+two requests, as a PostgreSQL restart would cut it, on the committed database (no test
+transaction: the requests run in autocommit, as in production).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import uuid
+from typing import Any
+
+import psycopg
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from rest_framework.authtoken.models import Token
+
+from tavolo.lean.handler import LeanHandler
+from tournaments.models import Game, GameEvent, Player
+from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.seats import seat_by_authority
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def table(committed_postgres: None) -> tuple[Game, list[str]]:
+    """A whist game in play with a token per seat (unique names: the database is
+    shared and never emptied)."""
+    tag = uuid.uuid4().hex[:8]
+    users = [get_user_model().objects.create_user(f"blink{tag}{n}") for n in range(4)]
+    game = create_game(game_type="whist", players=4, options={"target": 100}, created_by=users[0])
+    for number, user in enumerate(users):
+        seat_by_authority(game, number, Player.objects.create(name=f"B{tag}{number}", user=user))
+    start_game(game.pk)
+    return Game.objects.get(pk=game.pk), [Token.objects.create(user=u).key for u in users]
+
+
+def send(app: LeanHandler, method: str, path: str, token: str, body: Any = None) -> Any:
+    """A request as gunicorn hands it over: Django's request signals included (they
+    mark a kept connection as due for its check, and close a broken one after)."""
+    data = b"" if body is None else json.dumps(body).encode()
+    path, _, query = path.partition("?")
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "HTTP_AUTHORIZATION": f"Token {token}",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.input": io.BytesIO(data),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": sys.stderr,
+    }
+    if body is not None:
+        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
+    started: list[str] = []
+    result = app(environ, lambda status, headers, exc_info=None: started.append(status))
+    content = b"".join(result)
+    result.close()
+    return int(started[0].split()[0]), json.loads(content)
+
+
+def cut_this_connection() -> None:
+    """``pg_terminate_backend`` on this thread's kept connection, from another one."""
+    pid = connection.connection.info.backend_pid
+    given = connection.settings_dict
+    server = {
+        "host": given["HOST"] or None,
+        "port": given["PORT"] or None,
+        "user": given["USER"] or None,
+        "password": given["PASSWORD"] or None,
+        "dbname": given["NAME"],
+    }
+    with psycopg.connect(**server, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypatch):
+    game, tokens = table
+    app = LeanHandler()
+    assert app.enabled and connection.health_check_enabled
+    seat = read_state(game, lambda state: state.to_act)
+    legal = f"/api/games/{game.pk}/legal?seat={seat}"
+    status, answer = send(app, "GET", legal, tokens[seat])
+    assert status == 200 and app.counts["lean"] == 1
+    before = connection.connection
+
+    cut_this_connection()
+    assert send(app, "GET", legal, tokens[seat]) == (status, answer)
+    assert app.counts["delegated: the database connection was lost"] == 1
+    assert connection.connection is not before  # a new one, kept for what follows
+
+    cut_this_connection()
+    move = {"event_id": str(uuid.uuid4()), "expected_version": answer["version"]}
+    move["event"] = answer["legal"][0]
+    status, moved = send(app, "POST", f"/api/games/{game.pk}/events", tokens[seat], move)
+    assert status == 201, moved
+    assert app.counts["delegated: the database connection was lost"] == 2
+    assert GameEvent.objects.filter(event_id=move["event_id"]).count() == 1
+
+    # With the connection whole, the lean path answers and runs no health check
+    # (Django's check is ``is_usable``: the guard calls it only when a query fails).
+    checks: list[bool] = []
+    usable = connection.is_usable
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(usable()) or checks[-1])
+    following = moved["next"]["to_act"]
+    later = f"/api/games/{game.pk}/legal?seat={following}"
+    assert send(app, "GET", later, tokens[following])[0] == 200
+    assert app.counts["lean"] == 2 and checks == []
+    # The usual path, for comparison, checks the kept connection first.
+    app.enabled = False
+    assert send(app, "GET", later, tokens[following])[0] == 200
+    assert checks == [True]
