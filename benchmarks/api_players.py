@@ -24,7 +24,9 @@ GAME_OPTIONS: dict[str, tuple[int, dict[str, Any]]] = {
     "german_whist": (2, {"deals": 30}),
     "three_handed_whist": (3, {"deals": 30}),
     "italian_whist": (3, {"score_limit": 100}),
-    "burraco": (4, {}),
+    # Burraco's default (target 0) makes one hand the game: it ended every ~300 moves,
+    # each end a locked append, scoring and five requests to start the next game.
+    "burraco": (4, {"target": 2005}),
     "scala40": (4, {}),
 }
 

@@ -48,6 +48,7 @@ def play(n):
             timings["view"] += time.perf_counter() - t
             seat = to_act[0] if isinstance(to_act, list) else to_act
             legal = seats[seat].get(f"/api/games/{{game['id']}}/legal?seat={{seat}}").json()
+        seat = legal["seat"]  # a pending "next" may be left from the last play() call
         body = {{"event_id": str(uuid.uuid4()), "expected_version": legal["version"],
                 "event": rng.choice(legal["legal"])}}
         t = time.perf_counter()

@@ -76,6 +76,11 @@ class LegalActions:
         """How many legal actions there are (without listing them when the game can)."""
         if self._listed is not None:
             return len(self._listed)
+        if type(self._game)._count_legal is LegalQueries._count_legal:
+            # The game counts by listing: keep the list, since a count is usually
+            # followed by the listing (a server's answer), and a Burraco or Scala 40
+            # turn's melds cost far more to generate than to keep.
+            return len(self.to_list())
         return sum(self._game._count_legal(seat) for seat in self._seats())
 
     def __bool__(self) -> bool:

@@ -128,12 +128,18 @@ def addition_candidates(meld: Meld, hand_cards: Sequence[Card]) -> Iterator[tupl
     low, high = meld.low, meld.low + len(meld.cards) - 1
     wild_at = None if meld.wild is None else meld.low + meld.wild
     displace = (wild_at,) if wild_at is not None and wild_at in cells else ()
+    # Widening the meld only adds positions, so once more are missing than one wildcard
+    # (or a displaced natural) could fill, every wider stretch is refused too: stop.
+    most_free = 1 if (displace or wilds) else 0
     for new_low in range(low, ACE_LOW - 1, -1):
+        below = list(range(new_low, low))
+        if sum(p not in cells for p in below) > most_free:
+            break
         for new_high in range(high, ACE_HIGH + 1):
-            outside = [p for p in range(new_low, new_high + 1) if not low <= p <= high]
-            if any(p < ACE_LOW or p > ACE_HIGH for p in outside):
-                continue
+            outside = below + list(range(high + 1, new_high + 1))
             missing = [p for p in outside if p not in cells]
+            if len(missing) > most_free:
+                break
             held = [p for p in outside if p in cells]
             for with_displaced in (False, True) if displace else (False,):
                 extra = list(displace) if with_displaced else []

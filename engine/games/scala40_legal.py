@@ -135,14 +135,20 @@ def addition_candidates(meld: Meld, hand_cards: Sequence[Card]) -> Iterator[Meld
     run_suit = meld.suit
     assert run_suit is not None
     cells = _cells(hand, run_suit)
+    # Widening the run only adds places, so once it is too long or misses more than a
+    # joker could fill, every wider stretch is refused too: stop.
+    most_missing = 1 if jokers else 0
     for new_low in range(meld.low, LOW_ACE - 1, -1):
+        below = list(range(new_low, meld.low))
+        if len(below) + len(meld.slots) > 14 or (sum(p not in cells for p in below) > most_missing):
+            break
         for new_high in range(meld.high, ACE + 1):
-            places = [p for p in range(new_low, new_high + 1) if not meld.low <= p <= meld.high]
+            places = below + list(range(meld.high + 1, new_high + 1))
             if len(places) + len(meld.slots) > 14:
-                continue
+                break
             missing = [p for p in places if p not in cells]
-            if len(missing) > (1 if jokers else 0):
-                continue
+            if len(missing) > most_missing:
+                break
             if not missing and len(places) >= 2:
                 yield tuple(_natural(cells[p]) for p in places)
             if len(places) >= 2:
@@ -176,19 +182,26 @@ def opening_candidates(
     """Groups of melds, their cards all held together, worth ``opening`` or more."""
     melds = valid_melds(hand_cards, seat)
     values = [build_meld(m, seat).value() for m in melds]
-    needs = [Counter(held for held, _ in m) for m in melds]
-    have = Counter(hand_cards)
+    # Plain dicts and item tuples: a Counter's ``-`` builds a Counter per meld tried,
+    # most of a long hand's opening search.
+    needs = [tuple(Counter(held for held, _ in m).items()) for m in melds]
+    have = dict(Counter(hand_cards))
 
-    def grow(start: int, chosen: list[int], left: Counter[Card], worth: int) -> Iterator[list[int]]:
+    def grow(
+        start: int, chosen: list[int], left: dict[Card, int], worth: int
+    ) -> Iterator[list[int]]:
         for index in range(start, len(melds)):
             need = needs[index]
-            if need - left:
+            if any(left.get(card, 0) < copies for card, copies in need):
                 continue
             picked = [*chosen, index]
             total = worth + values[index]
             if total >= opening:
                 yield picked
-            yield from grow(index, picked, left - need, total)
+            rest = dict(left)
+            for card, copies in need:
+                rest[card] -= copies
+            yield from grow(index, picked, rest, total)
 
     for picked in grow(0, [], have, 0):
         yield [melds[i] for i in picked]

@@ -166,3 +166,35 @@ def test_without_legal_the_next_says_only_who_is_to_act():
     moved = submit(game, event, users[event["seat"]], legal=False)
     assert moved.next["legal"] == []
     assert moved.next["to_act"] is not None
+
+
+@pytest.mark.parametrize("game_type", ["burraco", "scala40", "italian_whist"])
+def test_legal_of_is_the_count_and_the_list_or_the_hint(game_type):
+    """``legal_of`` lists once (issue 17) and answers what counting and listing apart
+    answer: the whole list up to the limit, the game's hint above it."""
+    from engine import new_game
+    from tournaments.services.moves import LEGAL_LIST_LIMIT, legal_of
+
+    rng = random.Random(5)
+    players = 3 if game_type == "italian_whist" else 4
+    state = new_game(game_type, players)
+    seen = {"complete": 0, "hint": 0}
+    for _ in range(300):
+        if state.over:
+            break
+        if state.awaiting == "deal" or not state.seats_to_act():
+            state.apply(state.random_deal_event(rng))
+            continue
+        seat = state.seats_to_act()[0]
+        count = state.legal_count(seat)
+        if count <= LEGAL_LIST_LIMIT:
+            listed = [action.to_event() for action in state.legal_actions(seat)]
+            expected = {"count": count, "complete": True, "legal": listed}
+            seen["complete"] += 1
+        else:
+            expected = {"count": count, "complete": False, "legal": state.view(seat)["legal"]}
+            seen["hint"] += 1
+        assert legal_of(state, seat) == expected
+        state.push(state.random_action(rng, seat))
+    assert seen["complete"] > 50
+    assert seen["hint"] > 0 or game_type != "italian_whist"

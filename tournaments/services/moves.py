@@ -77,12 +77,15 @@ class MoveResult:
 
 def legal_of(state: EngineGame, seat: int) -> dict[str, Any]:
     """A seat's legal actions: the list, or the game's compact hint when it is long."""
-    count = state.legal_count(seat)
+    # One collection counted then listed: a game that counts by listing (Burraco's and
+    # Scala 40's melds) lists once, not twice.
+    legal = state.legal_actions(seat)
+    count = legal.count()
     if count <= LEGAL_LIST_LIMIT:
         return {
             "count": count,
             "complete": True,
-            "legal": [action.to_event() for action in state.legal_actions(seat)],
+            "legal": [action.to_event() for action in legal],
         }
     return {"count": count, "complete": False, "legal": state.view(seat).get("legal", [])}
 
