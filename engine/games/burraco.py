@@ -95,6 +95,7 @@ from engine.game import (
 )
 from engine.games import burraco_sheet
 from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
+from engine.games.burraco_bits import with_cards, without_cards
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
 from engine.games.burraco_events import (
@@ -159,6 +160,7 @@ class Burraco(BurracoChoices):
         self.stock_pos = 0
         self.melds = [[], []]
         self.known = [Counter[Card]() for _ in range(n)]
+        self._hand_bits = [None] * n
         self.closed = None
         self.turn = first
         self._set_phase(DRAW)
@@ -205,15 +207,19 @@ class Burraco(BurracoChoices):
         assert seat is not None
         hand = self.hands[seat]
         if action.args[0][1] == "stock":
-            hand.append(self.stock[self.stock_pos])
+            drawn = [self.stock[self.stock_pos]]
+            hand += drawn
             self.stock_pos += 1
         else:
-            pile = self.discard_pile
-            hand.extend(pile)
+            drawn = self.discard_pile
+            hand += drawn
             known = self.known[seat]
-            for card in pile:  # Counter.update, without its Mapping check
+            for card in drawn:  # Counter.update, without its Mapping check
                 known[card] = known.get(card, 0) + 1
             self.discard_pile = []
+        kept = self._hand_bits[seat]
+        if kept is not None:
+            self._hand_bits[seat] = with_cards(kept, hand, drawn)
         self._set_phase(MELD)
 
     @applier("meld")
@@ -234,6 +240,9 @@ class Burraco(BurracoChoices):
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
         if self.known[seat]:
             self._forget_known(seat, laid)
+        kept = self._hand_bits[seat]
+        if kept is not None:
+            self._hand_bits[seat] = without_cards(kept, self.hands[seat], left, laid)
         self.hands[seat] = left
         if not left:
             self._take_pozzetto(seat)  # on the fly: it plays on with it
@@ -266,6 +275,9 @@ class Burraco(BurracoChoices):
             hand.remove(card)
         if self.known[seat]:
             self._forget_known(seat, (card,))
+        kept = self._hand_bits[seat]
+        if kept is not None:
+            self._hand_bits[seat] = without_cards(kept, hand, hand, (card,))
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)

@@ -16,6 +16,7 @@ from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
 from engine.game import Game
+from engine.games.burraco_bits import HandBits
 from engine.games.burraco_melds import (
     Meld,
     check_addition,
@@ -62,11 +63,20 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self._hand_bits: list[HandBits | None] = [None] * players
+        """Per seat, its hand as the random player reads it (:data:`HandBits`), made on
+        its first question and then kept in step by the events (a replay, which asks
+        none, never pays for it); never pickled."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
         state.pop("_table_bits", None)
+        state.pop("_hand_bits", None)
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._hand_bits = [None] * self.players
 
     # ------------------------------------------------------------------ asking
 
