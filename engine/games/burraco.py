@@ -94,8 +94,8 @@ from engine.game import (
     tally_action,
 )
 from engine.games import burraco_sheet
-from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_bits import with_cards, without_cards
+from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
 from engine.games.burraco_events import (

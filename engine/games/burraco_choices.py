@@ -32,7 +32,8 @@ from engine.games.burraco_events import (
     draw_action,
     meld_action,
 )
-from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, find_melds, is_wildcard
+from engine.games.burraco_find import find_melds_in
+from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, is_wildcard
 from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
@@ -207,7 +208,7 @@ class BurracoChoices(BurracoState):
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
         if may_meld(kept[4], present):
-            for cards in find_melds(hand):
+            for cards in find_melds_in(hand, present, kept[3], kept[4]):
                 if (
                     not near_closing
                     or len(hand) - len(cards) > 1

@@ -143,16 +143,19 @@ class BurracoState(Game):
         cards left keep their order, copies of a card brought together where the first
         stood (records replay to the same hands, and random games to the same plays)."""
         hand = self.hands[seat]
-        if len(set(hand)) == len(hand) and len(set(cards)) == len(cards):
-            # No copies: the order is the hand's; a list is cheaper than a Counter.
-            left_in_order = list(hand)
-            try:
-                for card in cards:
-                    left_in_order.remove(card)
-            except ValueError:
-                pass  # not held: the Counter below says which
-            else:
+        bits = self._hand_bits[seat]  # the random player's, when it has them
+        if bits is not None and bits[0] is hand and bits[1] == len(hand):
+            held_twice = bits[3] != 0
+        else:
+            held_twice = len(set(hand)) != len(hand)
+        if not held_twice:
+            # The order is the hand's. Looked up in a set (cards hash by identity),
+            # where list.remove called Card.__eq__, Python code, per card passed.
+            laid = set(cards)
+            left_in_order = [card for card in hand if card not in laid]
+            if len(left_in_order) + len(cards) == len(hand):  # each laid card held once
                 return left_in_order
+            # else not held (or laid twice): the Counter below says which
         # A Counter's counts and order (copies where the first stood), in a plain dict.
         left: dict[Card, int] = {}
         for card in hand:
