@@ -206,20 +206,22 @@ class Burraco(BurracoChoices):
             self._require_turn(action, DRAW)  # says what is wrong
         assert seat is not None
         hand = self.hands[seat]
+        kept = self._hand_bits[seat]  # the random player's, kept in step
         if action.args[0][1] == "stock":
-            drawn = [self.stock[self.stock_pos]]
-            hand += drawn
+            card = self.stock[self.stock_pos]
+            hand.append(card)
             self.stock_pos += 1
+            if kept is not None:
+                self._hand_bits[seat] = with_cards(kept, hand, (card,))
         else:
-            drawn = self.discard_pile
-            hand += drawn
+            pile = self.discard_pile
+            hand.extend(pile)
             known = self.known[seat]
-            for card in drawn:  # Counter.update, without its Mapping check
+            for card in pile:  # Counter.update, without its Mapping check
                 known[card] = known.get(card, 0) + 1
             self.discard_pile = []
-        kept = self._hand_bits[seat]
-        if kept is not None:
-            self._hand_bits[seat] = with_cards(kept, hand, drawn)
+            if kept is not None:
+                self._hand_bits[seat] = with_cards(kept, hand, pile)
         self._set_phase(MELD)
 
     @applier("meld")

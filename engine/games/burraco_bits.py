@@ -19,6 +19,7 @@ rank, at most eight), then 4 bits of wildcards (jokers and every 2, at most twel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import CARDS_BY_CODE, RANK_CHARS, SUITS, Card
@@ -160,7 +161,7 @@ def hand_bits(hand: list[Card]) -> HandBits:
     return hand, len(hand), one, two, sum(map(_COUNT_OF, hand))
 
 
-def with_cards(kept: HandBits, hand: list[Card], cards: list[Card]) -> HandBits | None:
+def with_cards(kept: HandBits, hand: list[Card], cards: Sequence[Card]) -> HandBits | None:
     """``kept`` once ``cards`` were added to ``hand`` (the same list, which holds them
     now); ``None`` when ``kept`` was not the hand's before (it was changed elsewhere)."""
     if kept[0] is not hand or kept[1] + len(cards) != len(hand):

@@ -145,11 +145,6 @@ class BurracoChoices(BurracoState):
             return distinct  # only a last card can be refused (_discard_problem)
         return [c for c in distinct if self._discard_problem(seat, c) is None]
 
-    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        """A legal action chosen at random (:meth:`_random_action`, called straight:
-        one Python call less on a random playout's every step)."""
-        return self._random_action(rng, seat)
-
     def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         # The shared path (engine.legal) lists every natural choice as an action and
         # picks one; this picks from the same lists, in the same order with the same
