@@ -94,6 +94,7 @@ from engine.game import (
     tally_action,
 )
 from engine.games import burraco_sheet
+from engine.games.burraco_bits import with_cards, without_cards
 from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
@@ -159,6 +160,7 @@ class Burraco(BurracoChoices):
         self.stock_pos = 0
         self.melds = [[], []]
         self.known = [Counter[Card]() for _ in range(n)]
+        self._hand_bits = [None] * n
         self.closed = None
         self.turn = first
         self._set_phase(DRAW)
@@ -204,9 +206,13 @@ class Burraco(BurracoChoices):
             self._require_turn(action, DRAW)  # says what is wrong
         assert seat is not None
         hand = self.hands[seat]
+        kept = self._hand_bits[seat]  # the random player's, kept in step
         if action.args[0][1] == "stock":
-            hand.append(self.stock[self.stock_pos])
+            card = self.stock[self.stock_pos]
+            hand.append(card)
             self.stock_pos += 1
+            if kept is not None:
+                self._hand_bits[seat] = with_cards(kept, hand, (card,))
         else:
             pile = self.discard_pile
             hand.extend(pile)
@@ -214,6 +220,8 @@ class Burraco(BurracoChoices):
             for card in pile:  # Counter.update, without its Mapping check
                 known[card] = known.get(card, 0) + 1
             self.discard_pile = []
+            if kept is not None:
+                self._hand_bits[seat] = with_cards(kept, hand, pile)
         self._set_phase(MELD)
 
     @applier("meld")
@@ -234,6 +242,9 @@ class Burraco(BurracoChoices):
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
         if self.known[seat]:
             self._forget_known(seat, laid)
+        kept = self._hand_bits[seat]
+        if kept is not None:
+            self._hand_bits[seat] = without_cards(kept, self.hands[seat], left, laid)
         self.hands[seat] = left
         if not left:
             self._take_pozzetto(seat)  # on the fly: it plays on with it
@@ -266,6 +277,9 @@ class Burraco(BurracoChoices):
             hand.remove(card)
         if self.known[seat]:
             self._forget_known(seat, (card,))
+        kept = self._hand_bits[seat]
+        if kept is not None:
+            self._hand_bits[seat] = without_cards(kept, hand, hand, (card,))
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)

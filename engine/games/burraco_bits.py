@@ -19,6 +19,7 @@ rank, at most eight), then 4 bits of wildcards (jokers and every 2, at most twel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import CARDS_BY_CODE, RANK_CHARS, SUITS, Card
@@ -133,3 +134,75 @@ _BIT_ON: Final = {
 }
 """Per suit, per position ``0 … 15``, the own bit of the natural card on it (``0``
 off the ends; an ace's own bit on ``1`` as on ``14``)."""
+EVERY_OWN_BIT: Final = sum(set(OWN_BIT.values()))
+"""Every card's own bit: a hand's :data:`PRESENT` mask ``&`` this is the cards held,
+one bit each, in display order (an ace's low position left out)."""
+
+HandBits = tuple[list[Card], int, int, int, int]
+"""What the random player keeps of a seat's hand, kept in step by the game's events
+(:func:`hand_bits`, :func:`with_cards`, :func:`without_cards`): the hand (the list
+itself) and its length when last seen, its :data:`PRESENT` mask (``one``), the same
+of the cards it holds twice (``two``: a double deck has two of each), and its
+:data:`RANK_COUNT`."""
+
+
+def hand_bits(hand: list[Card]) -> HandBits:
+    """:data:`HandBits` of ``hand``, from scratch."""
+    distinct = set(hand)
+    one = sum(map(_PRESENT_OF, distinct))  # distinct: | as +
+    two = 0
+    if len(distinct) != len(hand):
+        seen = 0
+        for card in hand:
+            bits = _PRESENT_OF(card)
+            if seen & bits:
+                two |= bits
+            seen |= bits
+    return hand, len(hand), one, two, sum(map(_COUNT_OF, hand))
+
+
+def with_cards(kept: HandBits, hand: list[Card], cards: Sequence[Card]) -> HandBits | None:
+    """``kept`` once ``cards`` were added to ``hand`` (the same list, which holds them
+    now); ``None`` when ``kept`` was not the hand's before (it was changed elsewhere)."""
+    if kept[0] is not hand or kept[1] + len(cards) != len(hand):
+        return None
+    _, _, one, two, counts = kept
+    for card in cards:
+        bits = _PRESENT_OF(card)
+        if one & bits:
+            two |= bits
+        else:
+            one |= bits
+        counts += _COUNT_OF(card)
+    return hand, len(hand), one, two, counts
+
+
+def without_cards(
+    kept: HandBits, before: list[Card], hand: list[Card], cards: tuple[Card, ...]
+) -> HandBits | None:
+    """``kept`` once ``cards`` left the hand: ``before`` the list that held them,
+    ``hand`` the list left (a new one, or ``before`` changed in place); ``None`` when
+    ``kept`` was not the hand's before."""
+    if kept[0] is not before or kept[1] != len(hand) + len(cards):
+        return None
+    _, _, one, two, counts = kept
+    for card in cards:
+        bits = _PRESENT_OF(card)
+        if two & bits:
+            two ^= bits
+        else:
+            one ^= bits
+        counts -= _COUNT_OF(card)
+    return hand, len(hand), one, two, counts
+
+
+def nth_card(own: int, index: int) -> Card:
+    """The card of the ``index``-th (from 0) bit set in ``own`` (own bits only), so
+    the ``index``-th card in display order."""
+    for _ in range(index):
+        own &= own - 1
+    return _CARD_OF_BIT[(own & -own).bit_length() - 1]
+
+
+_PRESENT_OF: Final = PRESENT.__getitem__
+_COUNT_OF: Final = RANK_COUNT.__getitem__

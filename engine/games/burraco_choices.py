@@ -14,7 +14,15 @@ from engine.actions import Action
 from engine.cards import Card, display_order
 from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
-from engine.games.burraco_bits import PRESENT, RANK_COUNT, cards_in, may_meld, meld_bits
+from engine.games.burraco_bits import (
+    EVERY_OWN_BIT,
+    HandBits,
+    cards_in,
+    hand_bits,
+    may_meld,
+    meld_bits,
+    nth_card,
+)
 from engine.games.burraco_events import (
     DISCARDS,
     DRAWS,
@@ -24,7 +32,8 @@ from engine.games.burraco_events import (
     draw_action,
     meld_action,
 )
-from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, find_melds, is_wildcard
+from engine.games.burraco_find import find_melds_in
+from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, is_wildcard
 from engine.games.burraco_state import DRAW, MELD, BurracoState
 
 MELD_CHANCE: Final = 0.9
@@ -50,8 +59,7 @@ _ACTIONS: dict[tuple[int, tuple[int | None, tuple[Card, ...]]], Action] = {}
 values, and building one costs more than finding it: random games make the same few
 thousand again and again); emptied when it grows past :data:`_ACTIONS_KEPT`."""
 _ACTIONS_KEPT: Final = 1 << 16
-_PRESENT_OF: Final = PRESENT.__getitem__
-_COUNT_OF: Final = RANK_COUNT.__getitem__
+_RANDOM: Final = random.Random
 
 
 def _as_action(seat: int, play: tuple[int | None, tuple[Card, ...]]) -> Action:
@@ -146,17 +154,27 @@ class BurracoChoices(BurracoState):
         if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
             return super()._random_action(rng, seat)
         if phase == DRAW:
-            return DRAWS[SOURCES[below(rng, len(SOURCES))]][turn]
-        plays = self._plays(turn)
+            if type(rng) is _RANDOM:  # below(rng, 2), written out
+                drawn = rng.getrandbits(2)
+                while drawn >= 2:
+                    drawn = rng.getrandbits(2)
+            else:
+                drawn = below(rng, 2)
+            return DRAWS[SOURCES[drawn]][turn]
+        hand = self.hands[turn]
+        kept = self._hand_bits[turn]
+        if kept is None or kept[0] is not hand or kept[1] != len(hand):
+            kept = self._hand_bits[turn] = hand_bits(hand)
+        plays = self._plays_of(turn, hand, kept)
         if plays and rng.random() < MELD_CHANCE:
             return _as_action(turn, plays[below(rng, len(plays))])
-        hand = self.hands[turn]
         if len(hand) > 1:  # _legal_discards: only a last card can be refused
-            discards = sorted(set(hand), key=display_order)
-        else:
-            discards = self._legal_discards(turn)
-            if not discards:
-                return super()._random_action(rng, seat)  # nothing to discard: it says why
+            # The distinct cards in display order are the hand's own bits, low to high.
+            own = kept[2] & EVERY_OWN_BIT
+            return DISCARDS[nth_card(own, below(rng, own.bit_count()))][turn]
+        discards = self._legal_discards(turn)
+        if not discards:
+            return super()._random_action(rng, seat)  # nothing to discard: it says why
         return DISCARDS[discards[below(rng, len(discards))]][turn]
 
     def meld_candidates(self, seat: int) -> list[Action]:
@@ -169,17 +187,23 @@ class BurracoChoices(BurracoState):
     def _plays(self, seat: int) -> list[tuple[int | None, tuple[Card, ...]]]:
         """:meth:`meld_candidates` as ``(meld number or None for a new meld, cards)``."""
         hand = self.hands[seat]
+        return self._plays_of(seat, hand, hand_bits(hand))
+
+    def _plays_of(
+        self, seat: int, hand: list[Card], kept: HandBits
+    ) -> list[tuple[int | None, tuple[Card, ...]]]:
+        """:meth:`_plays`, ``kept`` the hand's :data:`~engine.games.burraco_bits.HandBits`."""
         side = seat % 2  # side_of
         # The hand as integers (burraco_bits): whether it may meld at all, and which
         # of its cards fit the side's melds, each asked in a few integer operations.
-        present = sum(map(_PRESENT_OF, set(hand)))  # distinct: | as +
+        present = kept[2]
         # Only "unable to close" is left to check once the cards are known to be held
         # and to make a meld (find_melds) or to fit (fitting_cards); it can bite
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
-        if may_meld(sum(map(_COUNT_OF, hand)), present):
-            for cards in find_melds(hand):
+        if may_meld(kept[4], present):
+            for cards in find_melds_in(hand, present, kept[3], kept[4]):
                 if (
                     not near_closing
                     or len(hand) - len(cards) > 1
@@ -189,8 +213,8 @@ class BurracoChoices(BurracoState):
         melds = self.melds[side]
         if not melds:
             return found
-        kept = self._table_bits
-        known = kept.get(side) if kept is not None else None
+        kept_fits = self._table_bits
+        known = kept_fits.get(side) if kept_fits is not None else None
         if known is None or known[0] != tuple(melds):
             known = self._fitting_bits(side, melds)
         laid, fits, every_fit = known

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import Final
 
 from engine.cards import RANK_CHARS, SUITS, Card
-from engine.games.burraco_cards import ACE_HIGH, ACE_LOW
+from engine.games.burraco_bits import OWN_BIT, hand_bits
+from engine.games.burraco_cards import ACE_HIGH, ACE_LOW, is_wildcard
 
 
 def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -22,47 +24,71 @@ def find_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     Groups come in the order their rank first shows in ``hand``, their cards in the
     order each first shows; then each suit's runs (suits in the order they first show),
     worked out from the suit's positions held as a bit mask and kept per mask."""
-    count: dict[Card, int] = {}
-    for card in hand:  # cheaper than a Counter for a hand of a few cards
-        count[card] = count.get(card, 0) + 1
-    wild: Card | None = None
-    by_rank: dict[int, list[Card]] = {}
-    masks: dict[str, int] = {}
-    for card, copies in count.items():
-        natural = _NATURAL.get(card)
-        if natural is None:  # a wildcard: a joker first, then the lowest card
-            if wild is None or _WILD_ORDER[card] < _WILD_ORDER[wild]:
-                wild = card
-            continue
-        rank, suit, bits = natural
-        same_rank = by_rank.get(rank)
-        if same_rank is None:
-            by_rank[rank] = [card] * copies if copies > 1 else [card]
-        else:
-            same_rank += [card] * copies
-        masks[suit] = masks.get(suit, 0) | bits
+    _, _, one, two, counts = hand_bits(list(hand))
+    return find_melds_in(hand, one, two, counts)
+
+
+def find_melds_in(hand: Sequence[Card], one: int, two: int, counts: int) -> list[tuple[Card, ...]]:
+    """:func:`find_melds`, ``one``, ``two`` and ``counts`` the hand's
+    :data:`~engine.games.burraco_bits.HandBits`: the wildcard, which ranks make a
+    group and each suit's positions are read from them, so the hand itself is
+    walked only for the order things first show in (in C) and a group's cards."""
+    wild = _WILD_IN[one & _WILDCARD_BITS]
     found: list[tuple[Card, ...]] = []
-    for naturals in by_rank.values():
-        if len(naturals) >= 3:
-            found.append(tuple(naturals))
-        elif len(naturals) == 2 and wild is not None:
-            found.append((*naturals, wild))
-    for suit, mask in masks.items():
-        two = _TWO_OF[suit]
-        if two in count:
-            mask |= _TWO_BIT
-        if not mask & (mask - 1):
-            continue  # a lone card: no run, and nothing to join
-        runs, twice = _suit_runs(suit, mask, wild)
-        if not twice:
-            found += runs
-        else:  # a card on two positions (an ace low and high, a 2 as natural and
-            # wildcard) may be held once only
-            found += [
-                run
-                for run in runs
-                if len(set(run)) == len(run) or not Counter(run) - Counter(count)
-            ]
+    ranks = counts & _RANKS
+    # Two of a rank with the wildcard, else three.
+    two_up, three_up = ranks & _NIBBLE_TWO_UP, (ranks + _NIBBLE_ONES) & _NIBBLE_FOUR_UP
+    grouped = two_up if wild is not None else three_up
+    if grouped:
+        distinct = dict.fromkeys(hand)  # in the order each card first shows
+        if grouped & (grouped - 1) & ~_NIBBLE_OF[grouped & -grouped]:  # two ranks or more
+            ranks_shown = [r for r in dict.fromkeys(map(_RANK_OF, hand)) if r is not None]
+        else:
+            ranks_shown = [_RANK_AT[grouped & -grouped]]
+        for rank in ranks_shown:
+            if not grouped >> _RANK_SHIFT[rank] & _NIBBLE:
+                continue
+            of_rank = _NATURALS_OF[rank]
+            naturals = tuple(filter(of_rank.__contains__, distinct))
+            if two & _PRESENT_OF_RANK[rank]:  # copies brought together
+                naturals = tuple(
+                    copy
+                    for card in naturals
+                    for copy in ((card, card) if two & _OWN_BIT[card] else (card,))
+                )
+            found.append(naturals if len(naturals) >= 3 else (*naturals, wild))  # type: ignore[arg-type]
+    held = one & _POSITIONS
+    # A suit may have runs only where its positions hold three in a row, or two close
+    # enough for a wildcard (a few integer operations for the four suits at once).
+    near = held & (held >> 1 | held >> 2) if wild is not None else held & held >> 1 & held >> 2
+    if not near:
+        return found
+    wild_code = _WILD_CODE[wild]
+    by_suit: list[tuple[str, list[tuple[Card, ...]]]] = []
+    for suit, shift, code in _SUITS_SHIFTED:
+        if not near >> shift & _SUIT_MASK:
+            continue
+        mask = one >> shift & _SUIT_MASK
+        key = mask << 6 | code | wild_code
+        kept = _RUNS.get(key)
+        if kept is None:
+            if len(_RUNS) >= _RUNS_KEPT:
+                _RUNS.clear()
+            kept = _RUNS[key] = _suit_runs(suit, mask, wild)
+        runs, twice = kept
+        if twice:  # a card on two positions (an ace low and high, a 2 as natural
+            # and wildcard) may be held once only
+            count = Counter(hand)
+            runs = [run for run in runs if len(set(run)) == len(run) or not Counter(run) - count]
+        if runs:
+            by_suit.append((suit, runs))
+    if len(by_suit) == 1:
+        found += by_suit[0][1]
+    elif by_suit:  # suits in the order they first show (a natural other than a 2)
+        runs_of = dict(by_suit)
+        for shown in dict.fromkeys(map(_SUIT_OF, hand)):
+            if shown in runs_of:
+                found += runs_of[shown]
     return found
 
 
@@ -142,3 +168,53 @@ _WILD_ORDER: Final[dict[Card, int]] = {
     )
 }
 """The wildcard :func:`find_melds` uses when the hand holds several: a joker first."""
+_WILDCARD_BITS: Final = sum(OWN_BIT[card] for card in _WILD_ORDER)
+_WILD_IN: Final[dict[int, Card | None]] = {
+    sum(OWN_BIT[card] for card in held): min(held, key=_WILD_ORDER.__getitem__, default=None)
+    for size in range(len(_WILD_ORDER) + 1)
+    for held in combinations(_WILD_ORDER, size)
+}
+"""The wildcard :func:`find_melds` uses, by the wildcards' own bits a hand holds."""
+_OWN_BIT: Final = OWN_BIT
+_RANK_OF: Final = {card: None if is_wildcard(card) else card.rank for card in OWN_BIT}.__getitem__
+"""A card's rank, ``None`` for a wildcard (a joker or a 2)."""
+_SUIT_OF: Final = {card: None if is_wildcard(card) else card.suit for card in OWN_BIT}.__getitem__
+"""A natural card's suit, ``None`` for a wildcard: a suit's runs are looked for once
+it shows a natural card other than its 2."""
+_SUIT_SHIFT: Final = {suit: 15 * index for index, suit in enumerate(SUITS)}
+_SUIT_MASK: Final = (1 << 15) - 1
+"""A suit's positions in :data:`~engine.games.burraco_bits.PRESENT` (bit ``p`` for
+position ``p``; ``0`` stays clear)."""
+_LOWEST_RANK: Final = 3
+_RANK_SHIFT: Final = {rank: 4 * (rank - _LOWEST_RANK) for rank in range(_LOWEST_RANK, ACE_HIGH + 1)}
+_NIBBLE: Final = 0xF
+_RANK_FIELDS: Final = ACE_HIGH - _LOWEST_RANK + 1
+_RANKS: Final = (1 << 4 * _RANK_FIELDS) - 1
+_NIBBLE_ONES: Final = int("0001" * _RANK_FIELDS, 2)
+_NIBBLE_TWO_UP: Final = int("1110" * _RANK_FIELDS, 2)
+_NIBBLE_FOUR_UP: Final = int("1100" * _RANK_FIELDS, 2)
+"""As in :mod:`~engine.games.burraco_bits`: a rank's count (4 bits) is at least 2 when
+one of the first is set; once one is added to each, at least 3 when one of the last is."""
+_POSITIONS: Final = (1 << 4 * 15) - 1
+"""The four suits' positions in :data:`~engine.games.burraco_bits.PRESENT` (no joker)."""
+_SUITS_SHIFTED: Final = tuple((suit, 15 * index, index << 3) for index, suit in enumerate(SUITS))
+_WILD_CODE: Final[dict[Card | None, int]] = {
+    None: 0,
+    **{card: index + 1 for index, card in enumerate(_WILD_ORDER)},
+}
+_RUNS: dict[int, tuple[list[tuple[Card, ...]], bool]] = {}
+""":func:`_suit_runs` by suit, mask and wildcard (one integer: the mask, then 2 bits of
+suit and 3 of wildcard), kept: the lists are never changed once made."""
+_RUNS_KEPT: Final = 1 << 16
+_RANK_AT: Final = {bit << _RANK_SHIFT[rank]: rank for rank in _RANK_SHIFT for bit in (1, 2, 4, 8)}
+"""A rank by one bit of its count's 4 (the lowest set bit of a count mask)."""
+_NIBBLE_OF: Final = {bit: _NIBBLE << (bit.bit_length() - 1) // 4 * 4 for bit in _RANK_AT}
+"""The rank field a bit is in."""
+_NATURALS_OF: Final = {
+    rank: frozenset(c for c in OWN_BIT if not is_wildcard(c) and c.rank == rank)
+    for rank in _RANK_SHIFT
+}
+_PRESENT_OF_RANK: Final = {
+    rank: sum(OWN_BIT[c] for c in _NATURALS_OF[rank]) for rank in _RANK_SHIFT
+}
+"""Per rank, the own bits of its natural cards."""

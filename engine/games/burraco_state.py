@@ -16,6 +16,7 @@ from engine.actions import Action
 from engine.cards import Card, sorted_cards
 from engine.errors import CardNotHeld, RuleViolation, WrongPhase
 from engine.game import Game
+from engine.games.burraco_bits import HandBits
 from engine.games.burraco_melds import (
     Meld,
     check_addition,
@@ -62,11 +63,20 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self._hand_bits: list[HandBits | None] = [None] * players
+        """Per seat, its hand as the random player reads it (:data:`HandBits`), made on
+        its first question and then kept in step by the events (a replay, which asks
+        none, never pays for it); never pickled."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
         state.pop("_table_bits", None)
+        state.pop("_hand_bits", None)
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._hand_bits = [None] * self.players
 
     # ------------------------------------------------------------------ asking
 
@@ -133,16 +143,19 @@ class BurracoState(Game):
         cards left keep their order, copies of a card brought together where the first
         stood (records replay to the same hands, and random games to the same plays)."""
         hand = self.hands[seat]
-        if len(set(hand)) == len(hand) and len(set(cards)) == len(cards):
-            # No copies: the order is the hand's; a list is cheaper than a Counter.
-            left_in_order = list(hand)
-            try:
-                for card in cards:
-                    left_in_order.remove(card)
-            except ValueError:
-                pass  # not held: the Counter below says which
-            else:
+        bits = self._hand_bits[seat]  # the random player's, when it has them
+        if bits is not None and bits[0] is hand and bits[1] == len(hand):
+            held_twice = bits[3] != 0
+        else:
+            held_twice = len(set(hand)) != len(hand)
+        if not held_twice:
+            # The order is the hand's. Looked up in a set (cards hash by identity),
+            # where list.remove called Card.__eq__, Python code, per card passed.
+            laid = set(cards)
+            left_in_order = [card for card in hand if card not in laid]
+            if len(left_in_order) + len(cards) == len(hand):  # each laid card held once
                 return left_in_order
+            # else not held (or laid twice): the Counter below says which
         # A Counter's counts and order (copies where the first stood), in a plain dict.
         left: dict[Card, int] = {}
         for card in hand:
