@@ -148,7 +148,7 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
             started = time.process_time()
             play(app, moves)
             cpu[name].append((time.process_time() - started) / moves * 1000)
-    ratios = [lean / usual for lean, usual in zip(cpu["lean"], cpu.get("usual", []))]
+    ratios = [lean / usual for lean, usual in zip(cpu["lean"], cpu.get("usual", []), strict=False)]
     print(f"lean_path_bench: {rounds} rounds of {moves} moves per path, one process, no HTTP")
     for name, figures in cpu.items():
         shown = ", ".join(f"{value:.2f}" for value in figures)
