@@ -8,8 +8,9 @@ pieces where they decide anything a client sees:
   ``well_formed_move``;
 - the same services (``moves.submit_move``; ``check_seat`` and ``legal_answer``);
 - a refusal through the API's exception handler (``api_settings.EXCEPTION_HANDLER``);
-- the answer as a DRF ``Response`` with DRF's JSON renderer, the view's ``Allow``
-  and ``Vary: Accept``.
+- the answer rendered by DRF's JSON renderer, with the view's ``Allow`` and ``Vary:
+  Accept`` (a refusal as a DRF ``Response``; an answer as the ``HttpResponse`` that
+  ``Response`` renders to, built directly).
 
 Anything a step refuses before a service runs (no or a bad credential, a failed CSRF
 check, a permission, a body that is not a usual move, a query or an ``Accept`` the
