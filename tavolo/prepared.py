@@ -12,7 +12,10 @@ It is wrapped as Django wraps its cursors (errors translated to ``django.db`` er
 the connection's ``execute_wrapper`` hooks, query logging when enabled), so callers
 and tests see no difference. Only these statements are prepared: Django's own
 cursors stay client-bound (``prepare_threshold`` on the connection only lets
-explicitly prepared statements through; Django's cursors never prepare).
+explicitly prepared statements through; Django's cursors never prepare). psycopg
+forgets (``DEALLOCATE ALL``) what it prepared on a connection at every rollback, so a
+statement is prepared again after one: a round trip more after the rare rollback on
+the move path (a refusal on the locked path), nothing wrong.
 """
 
 from __future__ import annotations
