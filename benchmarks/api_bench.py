@@ -69,6 +69,7 @@ from benchmarks.api_profile import profile_moves
 from benchmarks.api_server import (
     BENCH_DATABASE,
     DEFAULT_DATABASE_URL,
+    SERVERS,
     Server,
     bench_database_url,
     create_users,
@@ -99,7 +100,7 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         return "  ".join(f"{k} {v * 1000:7.1f} ms" for k, v in values.items())
 
     print(
-        f"api_bench: {args.game}, {args.clients} clients, {args.games} games, gunicorn "
+        f"api_bench: {args.game}, {args.clients} clients, {args.games} games, {args.server} "
         f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
         f"database health checks {'off' if args.no_health_checks else 'on'}, "
         f"lean move path {'off' if args.no_lean else 'on'}"
@@ -126,7 +127,7 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         others = max(cpu["machine"] - ours, 0.0)
         print(
             "CPU per accepted move: "
-            f"gunicorn {cpu['server'] / moves * 1000:.1f} ms, "
+            f"{args.server} {cpu['server'] / moves * 1000:.1f} ms, "
             f"PostgreSQL {cpu['database'] / moves * 1000:.1f} ms, "
             f"clients {cpu['clients'] / moves * 1000:.1f} ms; the machine was busy "
             f"{cpu['machine'] / max(figures['seconds'], 1e-9):.2f} of {os.cpu_count()} CPUs "
@@ -151,6 +152,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument(
         "--threads", type=int, default=8, help="threads per worker, gthread if > 1 (default 8)"
+    )
+    parser.add_argument(
+        "--server",
+        choices=SERVERS,
+        default="gunicorn",
+        help="HTTP server: gunicorn (production, default) or granian (an experiment: "
+        "pip install granian; --threads is its blocking threads per worker)",
     )
     parser.add_argument(
         "--max-moves", type=int, default=100_000, help="moves per client at most (default 100000)"
@@ -212,12 +220,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         manage(env, "migrate", "--noinput", "-v", "0")
         create_users(env, password)
-        server = start_server(env, args.workers, args.threads)
+        server = start_server(env, args.workers, args.threads, args.server)
         tokens = get_tokens(server.port, password)
         setup_seats = [Client(server.port, token) for token in tokens]
         game_ids = [create_game(setup_seats, args.game) for _ in range(args.games)]
         print(
-            f"api_bench: gunicorn on {HOST}:{server.port}; {len(game_ids)} games; running …",
+            f"api_bench: {args.server} on {HOST}:{server.port}; {len(game_ids)} games; running …",
             flush=True,
         )
         meter = CpuMeter(server.process.pid, urlsplit(database_url).path.lstrip("/"))

@@ -132,13 +132,39 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
-    port = free_port()
-    log = Path(tempfile.mkstemp(prefix="api-bench-gunicorn-", suffix=".log")[1])
+SERVERS = ("gunicorn", "granian")
+"""The HTTP servers the bench can run the site under: gunicorn (production, the
+default) and, as an experiment, granian (a Rust HTTP server with a WSGI interface;
+``pip install granian``), with the same number of worker processes and Python threads."""
+
+
+def server_command(server: str, port: int, workers: int, threads: int) -> list[str]:
+    """The command line serving ``tavolo.wsgi`` on ``port`` with ``server``."""
+    if server == "granian":
+        granian = Path(sys.executable).with_name("granian")
+        return [
+            str(granian) if granian.exists() else "granian",
+            "--interface",
+            "wsgi",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--blocking-threads",
+            str(threads),
+            "--no-ws",
+            "--log-level",
+            "warning",
+            "benchmarks.granian_app:application",
+        ]
+    if server != "gunicorn":
+        raise SystemExit(f"unknown server {server!r}: one of {', '.join(SERVERS)}")
     gunicorn = Path(sys.executable).with_name("gunicorn")
     # The production configuration (preloaded, warmed workers); only the address, the
     # pool's size and the logging are the benchmark's own.
-    command = [
+    return [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
         "--config",
         str(ROOT / "deploy" / "gunicorn.conf.py"),
@@ -154,22 +180,30 @@ def start_server(env: dict[str, str], workers: int, threads: int) -> Server:
         "--log-level",
         "warning",
     ]
+
+
+def start_server(
+    env: dict[str, str], workers: int, threads: int, server: str = "gunicorn"
+) -> Server:
+    port = free_port()
+    log = Path(tempfile.mkstemp(prefix=f"api-bench-{server}-", suffix=".log")[1])
+    command = server_command(server, port, workers, threads)
     env = dict(env, TAVOLO_ACCESS_LOG="")
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(process, port, log)
+    started = Server(process, port, log)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
+            raise SystemExit(f"{server} exited with {process.returncode}:\n{log.read_text()}")
         try:
             status, _ = Client(port).request("GET", "/healthz")
             if status == 200:
-                return server
+                return started
         except OSError:
             pass
         time.sleep(0.2)
-    server.stop()
+    started.stop()
     raise SystemExit(
-        f"gunicorn did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
+        f"{server} did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
     )

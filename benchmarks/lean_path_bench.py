@@ -40,7 +40,7 @@ from benchmarks.api_server import (
 DATABASE = "tavolo_lean_bench"
 
 
-def run(moves: int, rounds: int, profile: int = 0) -> None:
+def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> None:
     """In the bench's process, Django set up: the measurement itself."""
     import io
     import json
@@ -127,6 +127,8 @@ def run(moves: int, rounds: int, profile: int = 0) -> None:
                 legal = json.loads(request(app, "GET", f"seat={seat}", None, seat))
 
     handlers = {"lean": LeanHandler(), "usual": WSGIHandler()}
+    if lean_only:
+        del handlers["usual"]
     if profile:
         import cProfile
         import pstats
@@ -146,11 +148,13 @@ def run(moves: int, rounds: int, profile: int = 0) -> None:
             started = time.process_time()
             play(app, moves)
             cpu[name].append((time.process_time() - started) / moves * 1000)
-    ratios = [lean / usual for lean, usual in zip(cpu["lean"], cpu["usual"], strict=True)]
+    ratios = [lean / usual for lean, usual in zip(cpu["lean"], cpu.get("usual", []), strict=False)]
     print(f"lean_path_bench: {rounds} rounds of {moves} moves per path, one process, no HTTP")
     for name, figures in cpu.items():
         shown = ", ".join(f"{value:.2f}" for value in figures)
         print(f"CPU per move, {name:5}: median {statistics.median(figures):.2f} ms ({shown})")
+    if not ratios:
+        return
     shown = ", ".join(f"{value:.2f}" for value in ratios)
     print(f"lean / usual, per round: median {statistics.median(ratios):.2f}x ({shown})")
 
@@ -172,13 +176,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="instead: N moves through the lean path under cProfile (process CPU clock)",
     )
+    parser.add_argument(
+        "--lean-only",
+        action="store_true",
+        help="time the lean path alone (no anchor): for callgrind, or comparing two trees",
+    )
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.inner:
         import django
 
         django.setup()
-        run(args.moves, args.rounds, args.profile)
+        run(args.moves, args.rounds, args.profile, args.lean_only)
         return 0
     url = bench_database_url(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL, args.database)
     env = dict(server_env(url, secrets.token_urlsafe(50)), DJANGO_SETTINGS_MODULE="tavolo.settings")
@@ -187,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         manage(env, "migrate", "--noinput", "-v", "0")
         command = [sys.executable, "-m", "benchmarks.lean_path_bench", "--inner"]
         command += ["--moves", str(args.moves), "--rounds", str(args.rounds)]
-        command += ["--profile", str(args.profile)]
+        command += ["--profile", str(args.profile)] + ["--lean-only"] * args.lean_only
         return subprocess.run(command, cwd=ROOT, env=env, timeout=1800).returncode
     finally:
         if not args.keep_db:

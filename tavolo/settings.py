@@ -47,6 +47,11 @@ Environment variables:
     ``0`` answers a move's two requests through Django's whole stack too, instead of
     the lean path in front of it (``tavolo.lean``; docs/benchmarks.md, "The lean move
     path"): to compare, or to rule it out. On by default.
+``TAVOLO_DB_PREPARED``
+    ``0`` sends the move path's read of a game and its append with Django's usual
+    client-side binding instead of as server-side prepared statements
+    (``tavolo/prepared.py``; PostgreSQL only): behind a connection pooler that cannot
+    keep prepared statements (PgBouncer in transaction mode before 1.21). On by default.
 ``TAVOLO_EMAIL_FILE_PATH``
     A directory: mail is written there as files instead of being sent (the
     browser tests read it).
@@ -152,6 +157,10 @@ MIDDLEWARE = [
 # POST /api/games/<id>/events and GET .../legal answered in front of the URL resolver,
 # the middleware's wrappers and DRF's dispatch, with the same hooks and services.
 TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "no", "off"}
+# The move path's read of a game and its append as server-side prepared statements on
+# PostgreSQL (tavolo/prepared.py). Off (TAVOLO_DB_PREPARED=0) behind a pooler that
+# cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+TAVOLO_DB_PREPARED = _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}
 
 ROOT_URLCONF = "tavolo.urls"
 WSGI_APPLICATION = "tavolo.wsgi.application"

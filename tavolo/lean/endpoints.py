@@ -8,8 +8,9 @@ pieces where they decide anything a client sees:
   ``well_formed_move``;
 - the same services (``moves.submit_move``; ``check_seat`` and ``legal_answer``);
 - a refusal through the API's exception handler (``api_settings.EXCEPTION_HANDLER``);
-- the answer as a DRF ``Response`` with DRF's JSON renderer, the view's ``Allow``
-  and ``Vary: Accept``.
+- the answer rendered by DRF's JSON renderer, with the view's ``Allow`` and ``Vary:
+  Accept`` (a refusal as a DRF ``Response``; an answer as the ``HttpResponse`` that
+  ``Response`` renders to, built directly).
 
 Anything a step refuses before a service runs (no or a bad credential, a failed CSRF
 check, a permission, a body that is not a usual move, a query or an ``Accept`` the
@@ -130,10 +131,10 @@ class Endpoints:
                 event_id=move["event_id"],
                 expected_version=move["expected_version"],
             )
-            response = Response(move_answer(moved), status=move_status(moved))
+            answer, status = move_answer(moved), move_status(moved)
         except Exception as exc:  # noqa: BLE001 - as APIView.handle_exception
-            response = self._refused(exc, drf, self.events)
-        return self._finished(response, drf, self.events)
+            return self._finished(self._refused(exc, drf, self.events), drf, self.events)
+        return self._answer(answer, status, drf, self.events)
 
     def get_legal(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         seat = _seat(request.META.get("QUERY_STRING", ""))
@@ -141,10 +142,10 @@ class Endpoints:
         try:
             game = GameAPIView.game(game_id)
             check_seat(drf.user, game, seat)
-            response = Response(legal_answer(game, seat))
+            answer = legal_answer(game, seat)
         except Exception as exc:  # noqa: BLE001 - as APIView.handle_exception
-            response = self._refused(exc, drf, self.legal)
-        return self._finished(response, drf, self.legal)
+            return self._finished(self._refused(exc, drf, self.legal), drf, self.legal)
+        return self._answer(answer, 200, drf, self.legal)
 
     # ------------------------------------------------------------------ DRF's steps
 
@@ -190,6 +191,22 @@ class Endpoints:
                 drf.force_plaintext_errors(True)
             raise exc
         response.exception = True
+        return response
+
+    @staticmethod
+    def _answer(data: Any, status: int, drf: Request, spec: Spec) -> HttpResponse:
+        """A service's answer as DRF's ``Response`` would be rendered by
+        :meth:`_finished` (the body by DRF's JSON renderer, ``Content-Type`` first,
+        then ``Vary`` and ``Allow``), built as a plain ``HttpResponse``: a ``Response``
+        is a template response, whose building and rendering cost more than the JSON.
+        A refusal (its headers are the exception handler's) still takes
+        :meth:`_finished`."""
+        context = {"view": spec.view, "args": (), "kwargs": {}, "request": drf}
+        body = RENDERER.render(data, JSON, context)
+        response = HttpResponse(body, status=status, content_type=JSON)
+        if spec.vary:
+            patch_vary_headers(response, ("Accept",))
+        response["Allow"] = spec.allow
         return response
 
     @staticmethod

@@ -42,6 +42,7 @@ from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware, PolicyParts
 from csp.utils import build_policy
 from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.signals import setting_changed
@@ -52,7 +53,8 @@ from django.middleware.common import CommonMiddleware
 from django.middleware.csrf import CsrfViewMiddleware
 from django.middleware.locale import LocaleMiddleware
 from django.middleware.security import SecurityMiddleware
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 
 from tournaments.web import card_style, cards, language
 from tournaments.web.club_time import ClubTimeZoneMiddleware
@@ -102,6 +104,35 @@ def _csp_policies() -> dict[str, tuple[str, tuple[str, ...]]]:
 def _forget_csp_policies(setting: str, **kwargs: Any) -> None:
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         _csp_policies.cache_clear()
+        _checked_header.cache_clear()
+
+
+@functools.cache
+def _checked_header(name: str, value: str) -> tuple[str, tuple[str, str]]:
+    """A header as ``HttpResponse.headers`` stores it (its lower-case name → its name
+    and value, both checked and encoded by Django's own ``__setitem__``), worked out
+    once: the lean responses' constant headers skip the check on every response."""
+    probe = HttpResponse()
+    probe.headers[name] = value
+    return name.lower(), probe.headers._store[name.lower()]
+
+
+def _set_default(response: HttpResponse, header: tuple[str, tuple[str, str]]) -> None:
+    """``response.headers.setdefault`` of a header from :func:`_checked_header`."""
+    store = response.headers._store
+    if header[0] not in store:
+        store[header[0]] = header[1]
+
+
+def _path_free_locale(request: HttpRequest) -> bool:
+    """Whether the locale can depend on the path at all: not when the site's URLs have
+    no language prefix (no ``i18n_patterns``; ``is_language_prefix_patterns_used`` is
+    cached by Django) and no middleware set a ``urlconf`` of its own. Then the locale
+    middleware's two looks for a language in the path (a regular expression and a
+    search of the languages, each request) can only find none."""
+    return getattr(request, "urlconf", None) is None and is_language_prefix_patterns_used(
+        settings.ROOT_URLCONF
+    ) == (False, False)
 
 
 def _never(request: HttpRequest) -> HttpResponse:
@@ -122,6 +153,25 @@ class Hooks:
         self.language = language.LanguageMiddleware(_never)
         self.frame_options = XFrameOptionsMiddleware(_never)
         self.csp = CSPMiddleware(_never)
+        self.security_headers = self._security_headers(self.security)
+
+    @staticmethod
+    def _security_headers(security: SecurityMiddleware) -> list[tuple[str, tuple[str, str]]]:
+        """What ``SecurityMiddleware.process_response`` adds to a response over plain
+        HTTP, from the same instance's settings, checked once: three constants."""
+        headers = []
+        if security.content_type_nosniff:
+            headers.append(("X-Content-Type-Options", "nosniff"))
+        policy = security.referrer_policy
+        if policy:
+            # A string is split and stripped; a list is taken as it is (as Django does).
+            parts = (
+                [part.strip() for part in policy.split(",")] if isinstance(policy, str) else policy
+            )
+            headers.append(("Referrer-Policy", ",".join(parts)))
+        if security.cross_origin_opener_policy:
+            headers.append(("Cross-Origin-Opener-Policy", security.cross_origin_opener_policy))
+        return [_checked_header(name, value) for name, value in headers]
 
     @staticmethod
     def in_use() -> bool:
@@ -135,7 +185,11 @@ class Hooks:
         if self.security.process_request(request) is not None:
             return False
         self.session.process_request(request)
-        self.locale.process_request(request)
+        if _path_free_locale(request):  # LocaleMiddleware.process_request, path aside
+            translation.activate(translation.get_language_from_request(request))
+            request.LANGUAGE_CODE = translation.get_language()
+        else:
+            self.locale.process_request(request)
         if self.common.process_request(request) is not None:
             return False
         self.csrf.process_request(request)
@@ -163,8 +217,8 @@ class Hooks:
         if response.status_code in (500, 404) and settings.DEBUG:
             return response  # django-csp leaves Django's debug pages alone
         for header, (policy, excluded) in _csp_policies().items():
-            if policy and header not in response and not request.path_info.startswith(excluded):
-                response[header] = policy
+            if policy and not request.path_info.startswith(excluded):
+                _set_default(response, _checked_header(header, policy))
         request.csp_nonce = CheckableLazyObject(self.csp._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
 
@@ -184,7 +238,14 @@ class Hooks:
         timezone.deactivate()  # ClubTimeZoneMiddleware's ``finally``
         response = self.csrf.process_response(request, response)
         response = self.common.process_response(request, response)
-        response = self.locale.process_response(request, response)
+        if _path_free_locale(request):  # LocaleMiddleware.process_response, path aside
+            patch_vary_headers(response, ("Accept-Language",))
+            response.headers.setdefault("Content-Language", translation.get_language())
+        else:
+            response = self.locale.process_response(request, response)
         response = self.session.process_response(request, response)
-        response = self.security.process_response(request, response)
+        if request.is_secure():  # HSTS: the middleware decides
+            return self.security.process_response(request, response)
+        for header in self.security_headers:
+            _set_default(response, header)
         return response

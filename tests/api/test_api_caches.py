@@ -225,3 +225,46 @@ def test_a_change_behind_djangos_back_is_seen_within_the_ttl(table, clock):
     Player.objects.filter(user=p1).update(user=None)  # no signal
     clock.now += access.SEATS_TTL + 0.1
     assert access.seats_of(p1, game) == []
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        None,
+        "",
+        "Token",
+        "Token {key}",
+        "token   {key}",
+        "TOKEN {key}",
+        "Token {key} extra",
+        "Bearer {key}",
+        "Token " + "0" * 40,
+        "Token caf\u00e9",
+        "Token \u20ac",
+    ],
+)
+def test_the_token_header_is_answered_as_drfs(header):
+    from django.test import RequestFactory
+    from rest_framework import exceptions
+    from rest_framework.authentication import TokenAuthentication
+    from rest_framework.request import Request
+
+    user = User.objects.create_user("hdr", password="pw")
+    token, _ = Token.objects.get_or_create(user=user)
+    extra = {} if header is None else {"HTTP_AUTHORIZATION": header.format(key=token.key)}
+
+    def answer(auth):
+        request = Request(RequestFactory().get("/", **extra))
+        try:
+            found = auth.authenticate(request)
+        except (exceptions.APIException, UnicodeError) as exc:
+            return type(exc).__name__, str(exc)
+        return None if found is None else (found[0].pk, found[1].key)
+
+    ours = answer(authentication.CachedTokenAuthentication())
+    assert ours == answer(TokenAuthentication())
+    if header == "Token {key}":
+        assert ours == (user.pk, token.key)
+        request = RequestFactory().get("/", **extra)
+        authentication.CachedTokenAuthentication().authenticate(Request(request))
+        assert "headers" not in vars(request)  # not built from every META key

@@ -4,11 +4,13 @@ import random
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from tavolo import prepared
 from tests.support.factories import started_game
-from tests.support.games import random_legal_event
+from tests.support.games import play_one, random_legal_event
 from tournaments.models import Game, GameEvent
 from tournaments.services import event_store, fast_append, state_cache
 from tournaments.services.errors import Conflict
@@ -118,3 +120,55 @@ def test_a_common_move_with_a_cached_state_is_one_read_and_one_statement():
     statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
     assert len(statements) == 2, statements  # the test's transaction adds a savepoint
     assert statements[0].startswith("SELECT") and statements[1].startswith("WITH bumped")
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def test_the_read_and_the_append_are_prepared_once_on_the_connection():
+    game = started_game("whist", 4)
+    rng = random.Random(8)
+    for _ in range(3):
+        assert isinstance(play_one(game.pk, rng).event, fast_append.StoredEvent)
+    prepared = _prepared_statements()
+    reads = [s for s in prepared if s.startswith("SELECT") and "$1" in s]
+    appends = [s for s in prepared if s.startswith("WITH bumped")]
+    assert len(reads) == 1 and len(appends) == 1, prepared
+    assert GameEvent.objects.filter(game=game).count() == 4
+
+
+@pytest.mark.parametrize("seat", [None, 2])
+def test_the_prepared_append_stores_null_and_typed_parameters(seat):
+    game = started_game("whist", 4)
+    user = get_user_model().objects.create_user("prepared-writer")
+    stored = fast_append.insert_if_current(
+        Game.objects.get(pk=game.pk),
+        kind="server",
+        seat=seat,
+        payload={"type": "x", "n": [1, 2]},
+        event_id=uuid.uuid4(),
+        submitted_by=user.pk if seat is not None else None,
+        actor="bot" if seat is not None else None,
+    )
+    assert stored is not None
+    row = GameEvent.objects.get(pk=stored.pk)
+    assert (row.seat, row.payload, row.submitted_by_id, row.actor, row.kind) == (
+        seat,
+        {"type": "x", "n": [1, 2]},
+        user.pk if seat is not None else None,
+        "bot" if seat is not None else None,
+        "server",
+    )
+
+
+def test_without_prepared_statements_the_move_path_reads_and_writes_the_same(settings, monkeypatch):
+    settings.TAVOLO_DB_PREPARED = False
+    monkeypatch.setattr(prepared, "prepared_cursor", pytest.fail)
+    game = started_game("whist", 4)
+    event = random_legal_event(game, random.Random(9))
+    appended = event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+    assert appended.created and fast_append.read_game(game.pk).version == 2
+    assert GameEvent.objects.get(pk=appended.event.pk).payload == event

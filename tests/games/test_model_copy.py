@@ -34,3 +34,15 @@ def test_anything_else_is_copied_by_copy_copy():
     original = {"a": [1]}
     copied = model_copy(original)
     assert copied == original and copied is not original and copied["a"] is original["a"]
+
+
+def test_a_users_copy_has_its_own_state_and_leaves_the_original_alone(organiser):
+    copied = model_copy(organiser)
+    assert copied._state is not organiser._state
+    assert copied._state.fields_cache is not organiser._state.fields_cache
+    assert vars(copied._state).keys() == vars(copy.copy(organiser)._state).keys()
+    copied.is_active = False
+    copied._state.adding = True
+    copied._state.fields_cache["x"] = 1
+    assert organiser.is_active and organiser._state.adding is False
+    assert "x" not in organiser._state.fields_cache
