@@ -104,29 +104,3 @@ def test_gunicorn_is_the_default_server_and_granian_an_option(capsys):
     with pytest.raises(SystemExit):
         api_bench.main(["--help"])
     assert "gunicorn (production, default)" in " ".join(capsys.readouterr().out.split())
-
-
-# Slow (~20 s): the same run under granian, when it is installed (an experiment only:
-# not a dependency of the project).
-@pytest.mark.postgres
-def test_the_benchmark_runs_under_granian(postgres_server):
-    import importlib.util
-
-    if importlib.util.find_spec("granian") is None:
-        pytest.skip("granian is not installed (pip install granian to try it)")
-    name = f"tavolo_bench_granian_{uuid.uuid4().hex[:8]}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    env["DATABASE_URL"] = postgres_server
-    result = subprocess.run(
-        [sys.executable, "-m", "benchmarks.api_bench", "--clients", "2", "--games", "2",
-         "--seconds", "1.5", "--workers", "2", "--server", "granian", "--database", name],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "granian 2 worker(s)" in result.stdout and "0 errors" in result.stdout
-    assert "CPU per accepted move: granian" in result.stdout
