@@ -6,6 +6,7 @@ against the shared path that lists them."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from engine.cards import SUITS, Card, cards, double_deck
 from engine.errors import MalformedEvent
 from engine.events import parse_card, parse_seat
 from engine.games.burraco import Burraco
-from engine.games.burraco_cards import Meld
+from engine.games.burraco_cards import Meld, new_meld
 from engine.games.burraco_choices import MELD_CHANCE
 from engine.games.burraco_events import (
     SOURCES,
@@ -228,3 +229,26 @@ def parse_draw_fully(event: dict[str, object]) -> Action:
 
 def parse_discard_fully(event: dict[str, object]) -> Action:
     return discard_action(parse_seat(event, 2), parse_card(event))
+
+
+@pytest.mark.parametrize(
+    ("written", "suit", "rank", "low", "wild"),
+    [
+        ("5H BJ 7H", "H", None, 5, 1),
+        ("AS 2S 3S", "S", None, 1, None),
+        ("QD KD AD", "D", None, 12, None),
+        ("9C 9H 9C 2D", None, 9, 0, 3),
+        ("KH KS KD", None, 13, 0, None),
+    ],
+)
+def test_new_meld_is_the_meld_its_init_builds(
+    written: str, suit: str | None, rank: int | None, low: int, wild: int | None
+) -> None:
+    laid = tuple(cards(written))
+    made = new_meld(laid, suit, rank, low, wild)
+    built = Meld(laid, suit=suit, rank=rank, low=low, wild=wild)
+    assert type(made) is Meld
+    assert made == built and hash(made) == hash(built)
+    assert (made.cards, made.suit, made.rank, made.low, made.wild) == (laid, suit, rank, low, wild)
+    assert pickle.dumps(made) == pickle.dumps(built)  # the snapshot form is unchanged
+    assert pickle.loads(pickle.dumps(made)) == built
