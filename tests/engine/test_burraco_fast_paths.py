@@ -252,3 +252,29 @@ def test_new_meld_is_the_meld_its_init_builds(
     assert (made.cards, made.suit, made.rank, made.low, made.wild) == (laid, suit, rank, low, wild)
     assert pickle.dumps(made) == pickle.dumps(built)  # the snapshot form is unchanged
     assert pickle.loads(pickle.dumps(made)) == built
+
+
+def test_runs_holding_a_card_twice_are_kept_by_the_cards_held_twice() -> None:
+    # find_melds keeps a run that holds a card twice (an ace low and high, a 2 as
+    # natural and as wildcard) by the hand's bits of cards held twice; the plain
+    # search (a Counter per run) is the oracle. Hearts, aces and 2s, so it comes up.
+    from tests.engine.test_burraco_kept_bits import plain_find_melds
+
+    rng = random.Random(23)
+    pool = [c for c in double_deck(4) if c.suit == "H" or c.is_joker or c.rank in (2, 14)]
+    kept = dropped = 0
+    for _ in range(3000):
+        hand = rng.sample(pool, rng.randrange(3, 20))
+        melds = find_melds(hand)
+        assert melds == plain_find_melds(hand), hand
+        held = Counter(hand)
+        for run in plain_find_melds(hand):
+            if len(set(run)) < len(run):
+                kept += 1
+        for run in melds:
+            assert not Counter(run) - held, (hand, run)
+        dropped += sum(
+            1 for run in find_melds(sorted(set(hand), key=hand.index)) if len(set(run)) < len(run)
+        )
+    assert kept > 1000  # runs holding a card twice were found and compared
+    assert dropped == 0  # a hand without copies never gets one
