@@ -34,6 +34,7 @@ from engine.games.burraco_melds import (
     _add_to_sequence,
     _at_an_end,
     check_addition,
+    check_addition_kept,
     check_meld,
     find_melds,
 )
@@ -278,3 +279,25 @@ def test_runs_holding_a_card_twice_are_kept_by_the_cards_held_twice() -> None:
         )
     assert kept > 1000  # runs holding a card twice were found and compared
     assert dropped == 0  # a hand without copies never gets one
+
+
+def test_a_kept_addition_is_the_addition_checked_afresh() -> None:
+    # check_addition_kept answers from what it kept for the same meld and cards; the
+    # plain check_addition is the oracle, for additions that fit and that do not;
+    # refusals are kept as they were said.
+    sequence = check_meld(cards("5H BJ 7H")).meld
+    assert sequence is not None
+    for written in ["6H", "4H", "8H", "AH", "2H", "RJ", "2S", "9H", "6S"]:
+        added = tuple(cards(written))
+        first = check_addition_kept(sequence, added)
+        again = check_addition_kept(sequence, added)
+        assert first == again == check_addition(sequence, added), written
+    for written, adding in [
+        ("BJ 5H 6H", ["3H", "4H", "7H", "AH"]),
+        ("KH KS KD", ["KC", "2D", "QH"]),
+    ]:
+        meld = check_meld(cards(written)).meld
+        assert meld is not None
+        for card in adding:
+            added = tuple(cards(card))
+            assert check_addition_kept(meld, added) == check_addition(meld, added), card
