@@ -94,7 +94,7 @@ from engine.game import (
     tally_action,
 )
 from engine.games import burraco_sheet
-from engine.games.burraco_bits import with_cards, without_cards
+from engine.games.burraco_bits import PRESENT, RANK_COUNT, with_cards, without_cards
 from engine.games.burraco_choices import MELD_CHANCE as MELD_CHANCE  # re-exported
 from engine.games.burraco_choices import BurracoChoices
 from engine.games.burraco_events import *  # noqa: F403  (re-exported)
@@ -212,7 +212,17 @@ class Burraco(BurracoChoices):
             hand.append(card)
             self.stock_pos += 1
             if kept is not None:
-                self._hand_bits[seat] = with_cards(kept, hand, (card,))
+                # with_cards for one card, written out: once a turn in random play.
+                if kept[0] is hand and kept[1] + 1 == len(hand):
+                    _, size, one, two, counts = kept
+                    bits = PRESENT[card]
+                    if one & bits:
+                        two |= bits
+                    else:
+                        one |= bits
+                    self._hand_bits[seat] = (hand, size + 1, one, two, counts + RANK_COUNT[card])
+                else:
+                    self._hand_bits[seat] = None
         else:
             pile = self.discard_pile
             hand.extend(pile)
@@ -279,7 +289,17 @@ class Burraco(BurracoChoices):
             self._forget_known(seat, (card,))
         kept = self._hand_bits[seat]
         if kept is not None:
-            self._hand_bits[seat] = without_cards(kept, hand, hand, (card,))
+            # without_cards for one card, written out: once a turn in random play.
+            if kept[0] is hand and kept[1] == len(hand) + 1:
+                _, size, one, two, counts = kept
+                bits = PRESENT[card]
+                if two & bits:
+                    two ^= bits
+                else:
+                    one ^= bits
+                self._hand_bits[seat] = (hand, size - 1, one, two, counts - RANK_COUNT[card])
+            else:
+                self._hand_bits[seat] = None
         self.discard_pile.append(card)
         if not hand:
             side = self.side_of(seat)

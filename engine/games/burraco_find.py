@@ -4,7 +4,6 @@ from each suit's positions held as a bit mask, the runs of a mask kept."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -74,12 +73,12 @@ def find_melds_in(hand: Sequence[Card], one: int, two: int, counts: int) -> list
         if kept is None:
             if len(_RUNS) >= _RUNS_KEPT:
                 _RUNS.clear()
-            kept = _RUNS[key] = _suit_runs(suit, mask, wild)
-        runs, twice = kept
-        if twice:  # a card on two positions (an ace low and high, a 2 as natural
-            # and wildcard) may be held once only
-            count = Counter(hand)
-            runs = [run for run in runs if len(set(run)) == len(run) or not Counter(run) - count]
+            kept = _RUNS[key] = _kept_runs(suit, mask, wild)
+        runs, doubled = kept
+        if doubled is not None:  # a card on two positions (an ace low and high, a 2
+            # as natural and wildcard) may be held once only: such a run needs its
+            # doubled cards held twice (``two``), where a Counter per run was used
+            runs = [run for run, twice in zip(runs, doubled, strict=True) if two & twice == twice]
         if runs:
             by_suit.append((suit, runs))
     if len(by_suit) == 1:
@@ -104,6 +103,27 @@ def _suit_runs(suit: str, mask: int, wild: Card | None) -> tuple[list[tuple[Card
     on = _CARD_ON_SUIT[suit] if wild is None else {**_CARD_ON_SUIT[suit], _WILD: wild}
     found = [tuple(map(on.__getitem__, shape)) for shape in shapes]
     return found, any(len(set(meld)) < len(meld) for meld in found)
+
+
+def _kept_runs(
+    suit: str, mask: int, wild: Card | None
+) -> tuple[list[tuple[Card, ...]], list[int] | None]:
+    """:func:`_suit_runs` as :data:`_RUNS` keeps it: the runs, and when one of them
+    holds a card twice, per run the own bits of the cards it holds twice (``None``
+    when none does)."""
+    runs, twice = _suit_runs(suit, mask, wild)
+    if not twice:
+        return runs, None
+    doubled: list[int] = []
+    for run in runs:
+        bits = 0
+        seen: set[Card] = set()
+        for card in run:
+            if card in seen:
+                bits |= _OWN_BIT[card]
+            seen.add(card)
+        doubled.append(bits)
+    return runs, doubled
 
 
 _WILD: Final = 0
@@ -202,8 +222,8 @@ _WILD_CODE: Final[dict[Card | None, int]] = {
     None: 0,
     **{card: index + 1 for index, card in enumerate(_WILD_ORDER)},
 }
-_RUNS: dict[int, tuple[list[tuple[Card, ...]], bool]] = {}
-""":func:`_suit_runs` by suit, mask and wildcard (one integer: the mask, then 2 bits of
+_RUNS: dict[int, tuple[list[tuple[Card, ...]], list[int] | None]] = {}
+""":func:`_kept_runs` by suit, mask and wildcard (one integer: the mask, then 2 bits of
 suit and 3 of wildcard), kept: the lists are never changed once made."""
 _RUNS_KEPT: Final = 1 << 16
 _RANK_AT: Final = {bit << _RANK_SHIFT[rank]: rank for rank in _RANK_SHIFT for bit in (1, 2, 4, 8)}

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cards import Card
 from engine.errors import MalformedCard
@@ -48,6 +48,7 @@ from engine.games.burraco_cards import (
     Meld,
     MeldCheck,
     is_wildcard,
+    new_meld,
     position_name,
 )
 from engine.games.burraco_find import find_melds as find_melds  # re-exported
@@ -91,7 +92,7 @@ def check_meld(items: Sequence[Card | str]) -> MeldCheck:
     wildcards = len(cards) - len(naturals)
     if len(ranks) == 1 and wildcards <= 1:
         wild = next((i for i, c in enumerate(cards) if is_wildcard(c)), None)
-        return MeldCheck(Meld(tuple(cards), rank=naturals[0].rank, wild=wild))
+        return MeldCheck(new_meld(tuple(cards), None, naturals[0].rank, 0, wild))
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         if len(ranks) == 1:
@@ -143,7 +144,7 @@ def read_sequence(cards: Sequence[Card], suit: str) -> Meld | None:
             elif card.suit != suit or not _fits(card.rank, position):
                 break
         else:
-            return Meld(tuple(cards), suit=suit, low=low, wild=wild)
+            return new_meld(tuple(cards), suit, None, low, wild)
     return None
 
 
@@ -171,6 +172,26 @@ def check_addition(meld: Meld, items: Sequence[Card | str]) -> MeldCheck:
     return _add_to_sequence(meld, meld.suit, added)
 
 
+_ADDITIONS: dict[tuple[object, ...], MeldCheck] = {}
+""":func:`check_addition_kept`'s answers, emptied past :data:`_ADDITIONS_KEPT`."""
+_ADDITIONS_KEPT: Final = 1 << 14
+
+
+def check_addition_kept(meld: Meld, cards: tuple[Card, ...]) -> MeldCheck:
+    """:func:`check_addition` of cards already parsed, kept by the meld's fields and
+    the cards: the answer (an immutable value) depends on nothing else, and the full
+    placement search (an ace, a 2, a wildcard, a card taking the wildcard's place)
+    cost some 80,000 instructions an addition in random games, which meet the same
+    additions again."""
+    key = (meld.cards, meld.suit, meld.rank, meld.low, meld.wild, cards)
+    checked = _ADDITIONS.get(key)
+    if checked is None:
+        if len(_ADDITIONS) >= _ADDITIONS_KEPT:
+            _ADDITIONS.clear()
+        checked = _ADDITIONS[key] = check_addition(meld, cards)
+    return checked
+
+
 def one_card_added(meld: Meld, card: Card | str) -> Meld | None:
     """``meld`` with ``card`` added when that plainly may be done (a natural card at a
     sequence's end, or of a group's rank; a wildcard to a group without one), the
@@ -194,9 +215,9 @@ def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:
         return None  # it takes the wildcard's place, which moves
     if position == low - 1:
         moved = None if wild is None else wild + 1
-        return Meld((card, *meld.cards), suit=suit, low=position, wild=moved)
+        return new_meld((card, *meld.cards), suit, None, position, moved)
     if position == low + len(meld.cards):
-        return Meld((*meld.cards, card), suit=suit, low=low, wild=wild)
+        return new_meld((*meld.cards, card), suit, None, low, wild)
     return None
 
 
@@ -209,10 +230,10 @@ def _one_to_group(meld: Meld, card: Card | str) -> Meld | None:
     if is_wildcard(card):
         if meld.wild is not None:
             return None
-        return Meld((*meld.cards, card), rank=meld.rank, wild=len(meld.cards))
+        return new_meld((*meld.cards, card), None, meld.rank, 0, len(meld.cards))
     if card.rank != meld.rank:
         return None
-    return Meld((*meld.cards, card), rank=meld.rank, wild=meld.wild)
+    return new_meld((*meld.cards, card), None, meld.rank, 0, meld.wild)
 
 
 def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
@@ -228,7 +249,7 @@ def _add_to_group(meld: Meld, added: list[Card]) -> MeldCheck:
     wild = meld.wild
     if wild is None:
         wild = next((i for i, c in enumerate(cards) if is_wildcard(c)), None)
-    return MeldCheck(Meld(cards, rank=meld.rank, wild=wild))
+    return MeldCheck(new_meld(cards, None, meld.rank, 0, wild))
 
 
 def _add_to_sequence(meld: Meld, suit: str, added: list[Card]) -> MeldCheck:
@@ -349,4 +370,4 @@ def _layout(
     if wildcard is not None and not (wildcard.rank == 2 and wildcard.suit == suit and wild_at == 2):
         wild = wild_at - low
     placed = [wild_at if i == new_wild_index else p for i, p in enumerate(combo)]
-    return Meld(cards, suit=suit, low=low, wild=wild), placed
+    return new_meld(cards, suit, None, low, wild), placed

@@ -19,7 +19,7 @@ from engine.game import Game
 from engine.games.burraco_bits import HandBits
 from engine.games.burraco_melds import (
     Meld,
-    check_addition,
+    check_addition_kept,
     check_meld_kept,
     is_wildcard,
     one_card_added,
@@ -233,7 +233,7 @@ class BurracoState(Game):
         left = self._require_held(action, seat, cards)
         made = one_card_added(melds[index], cards[0]) if len(cards) == 1 else None
         if made is None:
-            checked = check_addition(melds[index], cards)
+            checked = check_addition_kept(melds[index], cards)
             if checked.meld is None:
                 raise self._breach(action, checked.rule, checked.reason)
             made = checked.meld

@@ -6,6 +6,7 @@ against the shared path that lists them."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from engine.cards import SUITS, Card, cards, double_deck
 from engine.errors import MalformedEvent
 from engine.events import parse_card, parse_seat
 from engine.games.burraco import Burraco
-from engine.games.burraco_cards import Meld
+from engine.games.burraco_cards import Meld, new_meld
 from engine.games.burraco_choices import MELD_CHANCE
 from engine.games.burraco_events import (
     SOURCES,
@@ -33,6 +34,7 @@ from engine.games.burraco_melds import (
     _add_to_sequence,
     _at_an_end,
     check_addition,
+    check_addition_kept,
     check_meld,
     find_melds,
 )
@@ -228,3 +230,74 @@ def parse_draw_fully(event: dict[str, object]) -> Action:
 
 def parse_discard_fully(event: dict[str, object]) -> Action:
     return discard_action(parse_seat(event, 2), parse_card(event))
+
+
+@pytest.mark.parametrize(
+    ("written", "suit", "rank", "low", "wild"),
+    [
+        ("5H BJ 7H", "H", None, 5, 1),
+        ("AS 2S 3S", "S", None, 1, None),
+        ("QD KD AD", "D", None, 12, None),
+        ("9C 9H 9C 2D", None, 9, 0, 3),
+        ("KH KS KD", None, 13, 0, None),
+    ],
+)
+def test_new_meld_is_the_meld_its_init_builds(
+    written: str, suit: str | None, rank: int | None, low: int, wild: int | None
+) -> None:
+    laid = tuple(cards(written))
+    made = new_meld(laid, suit, rank, low, wild)
+    built = Meld(laid, suit=suit, rank=rank, low=low, wild=wild)
+    assert type(made) is Meld
+    assert made == built and hash(made) == hash(built)
+    assert (made.cards, made.suit, made.rank, made.low, made.wild) == (laid, suit, rank, low, wild)
+    assert pickle.dumps(made) == pickle.dumps(built)  # the snapshot form is unchanged
+    assert pickle.loads(pickle.dumps(made)) == built
+
+
+def test_runs_holding_a_card_twice_are_kept_by_the_cards_held_twice() -> None:
+    # find_melds keeps a run that holds a card twice (an ace low and high, a 2 as
+    # natural and as wildcard) by the hand's bits of cards held twice; the plain
+    # search (a Counter per run) is the oracle. Hearts, aces and 2s, so it comes up.
+    from tests.engine.test_burraco_kept_bits import plain_find_melds
+
+    rng = random.Random(23)
+    pool = [c for c in double_deck(4) if c.suit == "H" or c.is_joker or c.rank in (2, 14)]
+    kept = dropped = 0
+    for _ in range(3000):
+        hand = rng.sample(pool, rng.randrange(3, 20))
+        melds = find_melds(hand)
+        assert melds == plain_find_melds(hand), hand
+        held = Counter(hand)
+        for run in plain_find_melds(hand):
+            if len(set(run)) < len(run):
+                kept += 1
+        for run in melds:
+            assert not Counter(run) - held, (hand, run)
+        dropped += sum(
+            1 for run in find_melds(sorted(set(hand), key=hand.index)) if len(set(run)) < len(run)
+        )
+    assert kept > 1000  # runs holding a card twice were found and compared
+    assert dropped == 0  # a hand without copies never gets one
+
+
+def test_a_kept_addition_is_the_addition_checked_afresh() -> None:
+    # check_addition_kept answers from what it kept for the same meld and cards; the
+    # plain check_addition is the oracle, for additions that fit and that do not;
+    # refusals are kept as they were said.
+    sequence = check_meld(cards("5H BJ 7H")).meld
+    assert sequence is not None
+    for written in ["6H", "4H", "8H", "AH", "2H", "RJ", "2S", "9H", "6S"]:
+        added = tuple(cards(written))
+        first = check_addition_kept(sequence, added)
+        again = check_addition_kept(sequence, added)
+        assert first == again == check_addition(sequence, added), written
+    for written, adding in [
+        ("BJ 5H 6H", ["3H", "4H", "7H", "AH"]),
+        ("KH KS KD", ["KC", "2D", "QH"]),
+    ]:
+        meld = check_meld(cards(written)).meld
+        assert meld is not None
+        for card in adding:
+            added = tuple(cards(card))
+            assert check_addition_kept(meld, added) == check_addition(meld, added), card
