@@ -7,26 +7,18 @@ The worker gets a queue and a database of its own: the committed PostgreSQL data
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from django.conf import settings
 
 from tavolo import celery_app
+from tests.support.celery_workers import running_worker
 from tests.support.tables import table_game
 from tournaments.models import GameEvent
 from tournaments.services import table_driver
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -35,39 +27,11 @@ def tables_worker(
     _committed_database: str,
     redis_url: str,
     monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
 ) -> Iterator[str]:
     """A ``celery worker`` on a queue of its own, reading the committed database."""
-    queue = f"tavolo-tables-test-{uuid.uuid4().hex[:10]}"
-    node = f"tables-{uuid.uuid4().hex[:8]}@localhost"
-    parts = urlsplit(settings.DATABASE_URL)
-    env = dict(
-        os.environ,
-        TAVOLO_TESTING="1",
-        REDIS_URL=redis_url,
-        DATABASE_URL=urlunsplit(parts._replace(path="/" + _committed_database)),
-        PYTHONPATH=str(ROOT),
-    )
-    log = tmp_path / "worker.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "tavolo", "worker", "--pool=solo",
-             "-n", node, "-Q", queue, "--without-gossip", "--without-mingle",
-             "--loglevel=INFO"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 30
-        while not any(node in reply for reply in celery_app.control.ping([node], timeout=1.0)):
-            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-        monkeypatch.setattr(table_driver, "QUEUE", queue)
-        yield queue
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with running_worker("tables", redis_url, _committed_database) as worker:
+        monkeypatch.setattr(table_driver, "QUEUE", worker.queue)
+        yield worker.queue
 
 
 def test_the_worker_makes_the_bots_move(tables_worker: str) -> None:

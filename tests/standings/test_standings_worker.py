@@ -9,31 +9,20 @@ task exactly as in production.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-import redis
-from django.conf import settings
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from tavolo import celery_app
+from tests.support.celery_workers import running_worker
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
-ROOT = Path(__file__).resolve().parents[2]
 DEAD_BROKER = "redis://127.0.0.1:9/0"  # the discard port: nothing listens
 SWEEP_SECONDS = 3
 
@@ -48,49 +37,13 @@ def forget_broker_connections() -> None:
 
 @pytest.fixture(scope="module")
 def standings_worker(redis_url: str, _committed_database: str) -> Iterator[str]:
-    queue = f"tavolo-standings-test-{uuid.uuid4().hex[:10]}"
-    nodename = f"standings-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
-    parts = urlsplit(str(settings.DATABASE_URL))
-    env = dict(
-        os.environ,
-        TAVOLO_TESTING="1",
-        REDIS_URL=redis_url,
-        DATABASE_URL=urlunsplit(parts._replace(path="/" + _committed_database)),
-        TAVOLO_STANDINGS_QUEUE=queue,
+    with running_worker(
+        "standings",
+        redis_url,
+        _committed_database,
         TAVOLO_STANDINGS_SWEEP_SECONDS=str(SWEEP_SECONDS),
-    )
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    log = Path(tempfile.mkstemp(prefix="standings-worker-", suffix=".log")[1])
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "tavolo", "worker", "--pool=solo"]
-            + ["-n", nodename, "-Q", queue, "--without-gossip", "--without-mingle"]
-            + ["--loglevel=INFO"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("standings worker did not start:\n" + log.read_text(errors="replace"))
-            replies = celery_app.control.ping(destination=[nodename], timeout=1.0)
-            if any(nodename in r for r in replies):
-                break
-        yield queue
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-        with contextlib.suppress(redis.RedisError):
-            redis.Redis.from_url(redis_url).delete(queue, f"_kombu.binding.{queue}")
-        if os.environ.get("TAVOLO_KEEP_WORKER_LOG") != "1":
-            log.unlink(missing_ok=True)
+    ) as worker:
+        yield worker.queue
 
 
 @pytest.fixture

@@ -10,110 +10,36 @@ it held while recomputing would stay for ``LOCK_TTL`` (300 s). The restarted wor
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-import redis
-from django.conf import settings
 from django.core.cache import cache
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
-from tavolo import celery_app
+from tests.support.celery_workers import Worker
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
-ROOT = Path(__file__).resolve().parents[2]
 NO_TIMER = 3600  # the workers' timer sweep never runs here: only the start-up sweep
-
-
-class Workers:
-    """Start, kill and restart a real worker under one node name, on one queue."""
-
-    def __init__(self, redis_url: str, database: str) -> None:
-        self.queue = f"tavolo-killed-test-{uuid.uuid4().hex[:10]}"
-        self.nodename = f"killed-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
-        parts = urlsplit(str(settings.DATABASE_URL))
-        self.env = dict(
-            os.environ,
-            TAVOLO_TESTING="1",
-            REDIS_URL=redis_url,
-            DATABASE_URL=urlunsplit(parts._replace(path="/" + database)),
-            TAVOLO_STANDINGS_QUEUE=self.queue,
-            TAVOLO_STANDINGS_SWEEP_SECONDS=str(NO_TIMER),
-        )
-        self.env["PYTHONPATH"] = os.pathsep.join(
-            filter(None, [str(ROOT), self.env.get("PYTHONPATH")])
-        )
-        self.log = Path(tempfile.mkstemp(prefix="killed-worker-", suffix=".log")[1])
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "tavolo", "worker", "--pool=solo"]
-                + ["-n", self.nodename, "-Q", self.queue, "--without-gossip"]
-                + ["--without-mingle", "--loglevel=INFO"],
-                cwd=ROOT,
-                env=self.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while True:
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("worker did not start:\n" + self.log.read_text(errors="replace"))
-            replies = celery_app.control.ping(destination=[self.nodename], timeout=1.0)
-            if any(self.nodename in r for r in replies):
-                return
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-
-    def scheduled(self) -> list[dict]:
-        """The tasks the worker holds with an ETA (reserved, waiting their countdown)."""
-        replies = celery_app.control.inspect([self.nodename], timeout=1.0).scheduled() or {}
-        return list(replies.get(self.nodename, []))
 
 
 @pytest.fixture
 def workers(
     redis_url: str, _committed_database: str, committed_postgres: None, monkeypatch
-) -> Iterator[Workers]:
-    w = Workers(redis_url, _committed_database)
+) -> Iterator[Worker]:
+    """Not started: the test starts, kills and restarts it."""
+    w = Worker(
+        "killed", redis_url, _committed_database, TAVOLO_STANDINGS_SWEEP_SECONDS=str(NO_TIMER)
+    )
     monkeypatch.setattr(tasks, "QUEUE", w.queue)
     try:
         yield w
     finally:
-        w.stop()
-        with contextlib.suppress(redis.RedisError):
-            redis.Redis.from_url(redis_url).delete(w.queue, f"_kombu.binding.{w.queue}")
-        if os.environ.get("TAVOLO_KEEP_WORKER_LOG") != "1":
-            w.log.unlink(missing_ok=True)
+        w.clean_up()
 
 
 def wait_for(check, timeout: float = 30.0, what: str = ""):
