@@ -20,9 +20,16 @@ from tests.support.factories import (
     signed_up,
     threes_cup,
 )
-from tests.support.ladder_data import START, played_casually, rate
+from tests.support.ladder_data import (
+    START,
+    WINS,
+    finish_whist,
+    played_casually,
+    rate,
+    section,
+    text_of,
+)
 from tests.support.standings import play_round, tables_of
-from tests.web.test_web_person import WINS, finish_whist, section, text_of
 from tournaments.models import Game, Player, Tournament
 from tournaments.services import claims, clubs
 

@@ -14,6 +14,7 @@ pages read the stored rows (:mod:`scoring.rating_models`) and never compute them
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -130,3 +131,26 @@ def ladder_of(
     scope.rated_games = sum(r[2] for r in rows) // 2
     scope.save(update_fields=["rated_games"])
     return out
+
+
+WINS = [(8, 5)] * 7 + [(5, 8)] * 5
+"""Twelve weekly games: the first player wins seven, loses five."""
+
+
+def finish_whist(table: Any, director: Any) -> None:
+    """A tournament table's German whist game ended by one tally (8 tricks to 5)."""
+    event_store.append_event(
+        table.game_id, {"type": "tally", "tricks": [8, 5]}, event_id=uuid.uuid4(),
+        expected_version=None, user=director,
+    )  # fmt: skip
+
+
+def section(html: str, ident: str) -> str:
+    """The ``<section id="ident">`` of a page."""
+    start = html.index(f'<section id="{ident}"')
+    return html[start : html.index("</section>", start)]
+
+
+def text_of(html: str) -> str:
+    """A page's text without its tags, spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))

@@ -19,7 +19,15 @@ from tests.support.factories import (
     signed_up,
     threes_cup,
 )
-from tests.support.ladder_data import START, played_casually, rate
+from tests.support.ladder_data import (
+    START,
+    WINS,
+    finish_whist,
+    played_casually,
+    rate,
+    section,
+    text_of,
+)
 from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Game, Player, Tournament
 from tournaments.services import claims, clubs
@@ -30,22 +38,10 @@ pytestmark = pytest.mark.django_db
 
 GAME = game_title("german_whist")
 
-WINS = [(8, 5)] * 7 + [(5, 8)] * 5
-"""Twelve weekly games: the first player wins seven, loses five."""
-
 
 def page(path: str) -> tuple[int, str]:
     response = Client().get(path)
     return response.status_code, response.content.decode()
-
-
-def section(html: str, ident: str) -> str:
-    start = html.index(f'<section id="{ident}"')
-    return html[start : html.index("</section>", start)]
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.fixture
@@ -163,17 +159,6 @@ def test_partners_are_the_players_of_ones_side():
     versus = re.search(r'href="(/players/\d+/versus/\d+/)"', partners).group(1)
     status, html = page(versus)
     assert status == 200 and "1 game: won" in text_of(html)
-
-
-def finish_whist(table, director):
-    import uuid
-
-    from tournaments.services import event_store
-
-    event_store.append_event(
-        table.game_id, {"type": "tally", "tricks": [8, 5]}, event_id=uuid.uuid4(),
-        expected_version=None, user=director,
-    )  # fmt: skip
 
 
 def test_tournaments_show_the_final_places_of_the_stored_standings():
