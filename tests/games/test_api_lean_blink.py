@@ -11,9 +11,7 @@ transaction: the requests run in autocommit, as in production).
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 import uuid
 from typing import Any
 
@@ -24,6 +22,7 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from tavolo.lean.handler import LeanHandler
+from tests.support.wsgi import call
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services.games import create_game, read_state, start_game
 from tournaments.services.seats import seat_by_authority
@@ -47,28 +46,12 @@ def table(committed_postgres: None) -> tuple[Game, list[str]]:
 def send(app: LeanHandler, method: str, path: str, token: str, body: Any = None) -> Any:
     """A request as gunicorn hands it over: Django's request signals included (they
     mark a kept connection as due for its check, and close a broken one after)."""
-    data = b"" if body is None else json.dumps(body).encode()
-    path, _, query = path.partition("?")
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": query,
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "HTTP_HOST": "testserver",
-        "HTTP_AUTHORIZATION": f"Token {token}",
-        "REMOTE_ADDR": "127.0.0.1",
-        "wsgi.input": io.BytesIO(data),
-        "wsgi.url_scheme": "http",
-        "wsgi.errors": sys.stderr,
-    }
-    if body is not None:
-        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
-    started: list[str] = []
-    result = app(environ, lambda status, headers, exc_info=None: started.append(status))
-    content = b"".join(result)
-    result.close()
-    return int(started[0].split()[0]), json.loads(content)
+    data = None if body is None else json.dumps(body).encode()
+    answer = call(
+        app, method, path, data, headers={"HTTP_AUTHORIZATION": f"Token {token}"},
+        request_signals=True,
+    )  # fmt: skip
+    return answer.code, answer.json()
 
 
 def cut_this_connection() -> None:

@@ -38,9 +38,13 @@ def call(
     *,
     content_type: str = "application/json",
     headers: dict[str, str] | None = None,
+    request_signals: bool = False,
 ) -> Answer:
     """``method path`` (with its query) with ``body`` and ``headers`` (``HTTP_…``
-    names, as in ``environ``) through ``application``."""
+    names, as in ``environ``) through ``application``. ``request_signals``: with
+    Django's connection handling around the request as under a real server (a kept
+    connection marked due for its check, a broken one closed), for tests that run
+    outside a test transaction."""
     environ = (
         RequestFactory()
         .generic(method, path, body or b"", content_type=content_type, **(headers or {}))
@@ -51,8 +55,9 @@ def call(
     def start_response(status: str, response_headers: list[tuple[str, str]], *_: Any) -> None:
         started.update(status=status, headers=response_headers)
 
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
+    if not request_signals:
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
     try:
         result = application(environ, start_response)
         try:
@@ -60,6 +65,7 @@ def call(
         finally:
             result.close()
     finally:
-        request_started.connect(close_old_connections)
-        request_finished.connect(close_old_connections)
+        if not request_signals:
+            request_started.connect(close_old_connections)
+            request_finished.connect(close_old_connections)
     return Answer(started["status"], list(started["headers"]), content)
