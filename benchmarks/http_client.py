@@ -4,7 +4,9 @@ of :mod:`benchmarks.api_bench` and of the tests that start the bench's server)."
 from __future__ import annotations
 
 import http.client
+import io
 import json
+import sys
 from typing import Any
 
 HOST = "127.0.0.1"
@@ -48,3 +50,34 @@ class Client:
         if got != status:
             raise RuntimeError(f"{method} {path} answered {got}, not {status}: {content!r}")
         return content
+
+
+def wsgi_environ(method: str, target: str, token: str | None, body: bytes | None) -> dict[str, Any]:
+    """The ``environ`` a server hands a WSGI application for ``method target`` (path and
+    query) from 127.0.0.1 with ``token`` and a JSON ``body``, for the benchmarks that
+    call the site's application in their own process."""
+    path, _, query = target.partition("?")
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": method,
+        "SCRIPT_NAME": "",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": HOST,
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": HOST,
+        "HTTP_HOST": HOST,
+        "HTTP_ACCEPT": "application/json",
+        "wsgi.input": io.BytesIO(body or b""),
+        "wsgi.errors": sys.stderr,
+        "wsgi.url_scheme": "http",
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if token:
+        environ["HTTP_AUTHORIZATION"] = f"Token {token}"
+    if body is not None:
+        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(body)))
+    return environ

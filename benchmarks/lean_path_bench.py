@@ -42,7 +42,6 @@ DATABASE = "tavolo_lean_bench"
 
 def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> None:
     """In the bench's process, Django set up: the measurement itself."""
-    import io
     import json
     import random
     import time
@@ -52,6 +51,7 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
     from django.core.handlers.wsgi import WSGIHandler
     from rest_framework.authtoken.models import Token
 
+    from benchmarks.http_client import wsgi_environ
     from tavolo.lean.handler import LeanHandler
     from tournaments.models import Game, Player
     from tournaments.services.games import create_game, read_state, start_game
@@ -75,26 +75,8 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
 
     def request(app: object, method: str, query: str, body: bytes | None, seat: int) -> bytes:
         last = "events" if method == "POST" else "legal"
-        environ = {
-            "REQUEST_METHOD": method,
-            "PATH_INFO": f"/api/games/{game.pk}/{last}",
-            "QUERY_STRING": query,
-            "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "8000",
-            "HTTP_HOST": "127.0.0.1",
-            "HTTP_ACCEPT": "application/json",
-            "HTTP_AUTHORIZATION": f"Token {tokens[seat]}",
-            "REMOTE_ADDR": "127.0.0.1",
-            "wsgi.input": io.BytesIO(body or b""),
-            "wsgi.url_scheme": "http",
-            "wsgi.errors": sys.stderr,
-            "wsgi.version": (1, 0),
-            "wsgi.multithread": True,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-        }
-        if body is not None:
-            environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(body)))
+        target = f"/api/games/{game.pk}/{last}?{query}"
+        environ = wsgi_environ(method, target, tokens[seat], body)
         status: list[str] = []
         result = app(environ, lambda line, headers, exc_info=None: status.append(line))  # type: ignore[operator]
         content = b"".join(result)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
 import json
 import os
 import pstats
@@ -49,7 +48,7 @@ from benchmarks.api_server import (
     recreate_database,
     server_env,
 )
-from benchmarks.http_client import HOST
+from benchmarks.http_client import wsgi_environ
 
 KINDS = ("post", "legal", "view")
 
@@ -61,32 +60,8 @@ def wsgi_caller(application: Any) -> App:
     inside the application)."""
 
     def call(method: str, target: str, token: str, body: Any = None) -> tuple[int, Any, float]:
-        path, _, query = target.partition("?")
-        data = json.dumps(body).encode() if body is not None else b""
-        environ = {
-            "REQUEST_METHOD": method,
-            "SCRIPT_NAME": "",
-            "PATH_INFO": path,
-            "QUERY_STRING": query,
-            "SERVER_NAME": HOST,
-            "SERVER_PORT": "80",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "REMOTE_ADDR": HOST,
-            "HTTP_HOST": HOST,
-            "HTTP_ACCEPT": "application/json",
-            "HTTP_AUTHORIZATION": f"Token {token}" if token else "",
-            "CONTENT_TYPE": "application/json",
-            "CONTENT_LENGTH": str(len(data)),
-            "wsgi.input": io.BytesIO(data),
-            "wsgi.errors": sys.stderr,
-            "wsgi.url_scheme": "http",
-            "wsgi.version": (1, 0),
-            "wsgi.multithread": True,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-        }
-        if not token:
-            del environ["HTTP_AUTHORIZATION"]
+        data = json.dumps(body).encode() if body is not None else None
+        environ = wsgi_environ(method, target, token, data)
         statuses: list[str] = []
         started = time.process_time()
         chunks = application(environ, lambda status, headers, exc=None: statuses.append(status))
