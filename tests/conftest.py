@@ -10,15 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -32,9 +25,7 @@ from django.test.client import RequestFactory
 from django.utils import timezone, translation
 
 from tavolo import celery_app
-
-ROOT = Path(__file__).resolve().parent.parent
-WORKER_START_TIMEOUT = 30.0
+from tests.support.celery_workers import Worker, database_url_for, running_worker
 
 # Each test run sends its tasks to a queue of its own, so a worker someone else
 # started on the same Redis (a developer's, a leftover) can never take them. The
@@ -199,24 +190,15 @@ def committed_postgres(_committed_database: str, django_db_blocker: Any) -> Iter
         yield
 
 
-@dataclass(frozen=True)
-class WorkerProcess:
-    nodename: str  # e.g. test-1a2b3c@myhost, as the worker reports it
-    queue: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-
 def _worker_database_url() -> str | None:
     """DATABASE_URL pointing at the test database, so tasks see the tests' data."""
     if not settings.DATABASE_URL or connection.vendor != "postgresql":
         return None
-    parts = urlsplit(settings.DATABASE_URL)
-    return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
+    return database_url_for(connection.settings_dict["NAME"])
 
 
 @pytest.fixture(scope="session")
-def celery_worker_process(redis_url: str, django_db_setup: None) -> Iterator[WorkerProcess]:
+def celery_worker_process(redis_url: str, django_db_setup: None) -> Iterator[Worker]:
     """A real ``celery worker`` in its own process, on this run's queue.
 
     Started once per session; the fixture waits until the worker answers a ping,
@@ -225,77 +207,5 @@ def celery_worker_process(redis_url: str, django_db_setup: None) -> Iterator[Wor
     assert not celery_app.conf.task_always_eager, "REDIS_URL is set, eager mode must be off"
     queue = celery_app.amqp.router.route({}, "scoring.tasks.health")["queue"].name
     assert queue == TEST_QUEUE, f"tasks would go to {queue!r}, not the test queue"
-
-    nodename = f"test-{uuid.uuid4().hex[:10]}@{socket.gethostname()}"
-    env = dict(os.environ, TAVOLO_TESTING="1", REDIS_URL=redis_url)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    database_url = _worker_database_url()
-    if database_url:
-        env["DATABASE_URL"] = database_url
-
-    log = Path(tempfile.mkstemp(prefix="celery-worker-", suffix=".log")[1])
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "tavolo",
-                "worker",
-                "--pool=solo",
-                "--concurrency=1",
-                "-n",
-                nodename,
-                "-Q",
-                queue,
-                "--without-gossip",
-                "--without-mingle",
-                "--loglevel=INFO",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    worker = WorkerProcess(nodename=nodename, queue=queue, process=process, log=log)
-    try:
-        _wait_for_worker(worker)
+    with running_worker("test", redis_url, _worker_database_url(), queue) as worker:
         yield worker
-    finally:
-        _stop_worker(worker)
-        _forget_queue(redis_url, queue)
-        log.unlink(missing_ok=True)
-
-
-def _wait_for_worker(worker: WorkerProcess) -> None:
-    deadline = time.monotonic() + WORKER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if worker.process.poll() is not None:
-            pytest.fail(
-                f"celery worker exited with {worker.process.returncode}:\n"
-                + worker.log.read_text(errors="replace")
-            )
-        replies = celery_app.control.ping(destination=[worker.nodename], timeout=1.0)
-        if any(worker.nodename in reply for reply in replies):
-            return
-    pytest.fail(
-        f"celery worker {worker.nodename} did not answer a ping within "
-        f"{WORKER_START_TIMEOUT:g}s:\n" + worker.log.read_text(errors="replace")
-    )
-
-
-def _stop_worker(worker: WorkerProcess) -> None:
-    if worker.process.poll() is None:
-        worker.process.terminate()  # SIGTERM: warm shutdown
-        try:
-            worker.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            worker.process.kill()
-            worker.process.wait(timeout=5)
-
-
-def _forget_queue(redis_url: str, queue: str) -> None:
-    """Drop the per-run queue's keys, so test runs leave nothing behind in Redis."""
-    with contextlib.suppress(redis.RedisError):
-        redis.Redis.from_url(redis_url).delete(queue, f"_kombu.binding.{queue}")

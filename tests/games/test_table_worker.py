@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from tavolo import celery_app
-from tests.support.celery_workers import running_worker
+from tests.support.celery_workers import database_url_for, running_worker
 from tests.support.tables import table_game
 from tournaments.models import GameEvent
 from tournaments.services import table_driver
@@ -29,7 +29,7 @@ def tables_worker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[str]:
     """A ``celery worker`` on a queue of its own, reading the committed database."""
-    with running_worker("tables", redis_url, _committed_database) as worker:
+    with running_worker("tables", redis_url, database_url_for(_committed_database)) as worker:
         monkeypatch.setattr(table_driver, "QUEUE", worker.queue)
         yield worker.queue
 

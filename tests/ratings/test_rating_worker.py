@@ -17,7 +17,7 @@ from scoring import tasks
 from scoring.rating_models import Rating, RatingChange
 from scoring.rating_settings import RatingsOwed
 from scoring.ratings.scale import MU
-from tests.support.celery_workers import running_worker
+from tests.support.celery_workers import database_url_for, running_worker
 from tests.support.factories import finished_casual_game, make_players
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
 @pytest.fixture(scope="module")
 def ratings_worker(redis_url: str, _committed_database: str) -> Iterator[str]:
-    with running_worker("ratings", redis_url, _committed_database) as worker:
+    with running_worker("ratings", redis_url, database_url_for(_committed_database)) as worker:
         yield worker.queue
 
 

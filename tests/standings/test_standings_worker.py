@@ -17,7 +17,7 @@ import pytest
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from tavolo import celery_app
-from tests.support.celery_workers import running_worker
+from tests.support.celery_workers import database_url_for, running_worker
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 
@@ -40,7 +40,7 @@ def standings_worker(redis_url: str, _committed_database: str) -> Iterator[str]:
     with running_worker(
         "standings",
         redis_url,
-        _committed_database,
+        database_url_for(_committed_database),
         TAVOLO_STANDINGS_SWEEP_SECONDS=str(SWEEP_SECONDS),
     ) as worker:
         yield worker.queue

@@ -18,7 +18,7 @@ from django.core.cache import cache
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
-from tests.support.celery_workers import Worker
+from tests.support.celery_workers import Worker, database_url_for
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 
@@ -33,7 +33,10 @@ def workers(
 ) -> Iterator[Worker]:
     """Not started: the test starts, kills and restarts it."""
     w = Worker(
-        "killed", redis_url, _committed_database, TAVOLO_STANDINGS_SWEEP_SECONDS=str(NO_TIMER)
+        "killed",
+        redis_url,
+        database_url_for(_committed_database),
+        TAVOLO_STANDINGS_SWEEP_SECONDS=str(NO_TIMER),
     )
     monkeypatch.setattr(tasks, "QUEUE", w.queue)
     try:

@@ -30,22 +30,29 @@ START_SECONDS = 30
 
 
 class Worker:
-    """One worker node ``<name>-<random>@<host>`` on queue ``tavolo-<name>-test-<random>``;
-    ``env`` is added to the worker's environment (a sweep interval, say)."""
+    """One worker node ``<name>-<random>@<host>``, its tasks' database at
+    ``database_url`` (``None``: the settings' own), ``env`` added to its environment (a
+    sweep interval, say). Its queue is ``queue`` (the session's), or else one of its
+    own, ``tavolo-<name>-test-<random>``, where the standings and rating tasks it sends
+    go too."""
 
-    def __init__(self, name: str, redis_url: str, database: str, **env: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        redis_url: str,
+        database_url: str | None,
+        queue: str | None = None,
+        **env: str,
+    ) -> None:
         self.name = name
         self.redis_url = redis_url
-        self.queue = f"tavolo-{name}-test-{uuid.uuid4().hex[:10]}"
+        self.queue = queue or f"tavolo-{name}-test-{uuid.uuid4().hex[:10]}"
         self.nodename = f"{name}-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
-        parts = urlsplit(str(settings.DATABASE_URL))
-        self.env = dict(
-            os.environ,
-            TAVOLO_TESTING="1",
-            REDIS_URL=redis_url,
-            DATABASE_URL=urlunsplit(parts._replace(path="/" + database)),
-            TAVOLO_STANDINGS_QUEUE=self.queue,
-        )
+        self.env = dict(os.environ, TAVOLO_TESTING="1", REDIS_URL=redis_url)
+        if database_url:
+            self.env["DATABASE_URL"] = database_url
+        if queue is None:
+            self.env["TAVOLO_STANDINGS_QUEUE"] = self.queue
         self.env.update(env)
         self.env["PYTHONPATH"] = os.pathsep.join(
             filter(None, [str(ROOT), self.env.get("PYTHONPATH")])
@@ -70,8 +77,8 @@ class Worker:
         while True:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(
-                    f"the {self.name} worker did not start:\n"
-                    + self.log.read_text(errors="replace")
+                    f"the {self.name} worker {self.nodename} did not start within "
+                    f"{START_SECONDS} s:\n" + self.log.read_text(errors="replace")
                 )
             replies = celery_app.control.ping(destination=[self.nodename], timeout=1.0)
             if any(self.nodename in reply for reply in replies):
@@ -106,10 +113,19 @@ class Worker:
             self.log.unlink(missing_ok=True)
 
 
+def database_url_for(database: str) -> str:
+    """The settings' ``DATABASE_URL`` pointed at ``database`` (the committed one, a
+    worker's test database)."""
+    parts = urlsplit(str(settings.DATABASE_URL))
+    return urlunsplit(parts._replace(path="/" + database))
+
+
 @contextlib.contextmanager
-def running_worker(name: str, redis_url: str, database: str, **env: str) -> Iterator[Worker]:
+def running_worker(
+    name: str, redis_url: str, database_url: str | None, queue: str | None = None, **env: str
+) -> Iterator[Worker]:
     """A started :class:`Worker`, cleaned up afterwards."""
-    worker = Worker(name, redis_url, database, **env)
+    worker = Worker(name, redis_url, database_url, queue, **env)
     try:
         worker.start()
         yield worker
