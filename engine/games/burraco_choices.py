@@ -34,7 +34,7 @@ from engine.games.burraco_events import (
 )
 from engine.games.burraco_find import find_melds_in
 from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, is_wildcard
-from engine.games.burraco_state import DRAW, MELD, BurracoState
+from engine.games.burraco_state import DRAW, MELD, BurracoState, TableBits
 
 MELD_CHANCE: Final = 0.9
 """How often the random player lays a meld it found rather than discarding."""
@@ -215,7 +215,7 @@ class BurracoChoices(BurracoState):
             return found
         kept_fits = self._table_bits
         known = kept_fits.get(side) if kept_fits is not None else None
-        if known is None or known[0] != tuple(melds):
+        if known is None or known[0] != melds:  # kept in step by _fit_laid
             known = self._fitting_bits(side, melds)
         laid, fits, every_fit = known
         if not present & every_fit:
@@ -254,32 +254,56 @@ class BurracoChoices(BurracoState):
         )
         return burraco and not is_wildcard(left[0])
 
-    def _fitting_bits(
-        self, side: int, melds: list[Meld]
-    ) -> tuple[tuple[Meld, ...], list[int], int]:
+    def _fitting_bits(self, side: int, melds: list[Meld]) -> TableBits:
         """Per meld of ``side`` (``melds``), the cards that fit it alone as
         :func:`~engine.games.burraco_bits.meld_bits`, and all of them together; kept
-        per side and worked out again only for a meld laid or replaced since (melds
-        are values, compared by identity)."""
+        per side, kept in step by the meld and add events (:meth:`_fit_laid`), and
+        worked out again here only for a meld laid or replaced otherwise (melds are
+        values, compared by identity)."""
         kept = self._table_bits
         if kept is None:
             kept = self._table_bits = {}
         known = kept.get(side)
-        laid = tuple(melds)
-        if known is not None and known[0] == laid:
+        if known is not None and known[0] == melds:
             return known
-        before: tuple[Meld, ...] = known[0] if known is not None else ()
+        before: list[Meld] = known[0] if known is not None else []
         fits = [
             known[1][index]
             if known is not None and index < len(before) and before[index] is meld
             else meld_bits(meld)
-            for index, meld in enumerate(laid)
+            for index, meld in enumerate(melds)
         ]
         every_fit = 0
         for fit in fits:
             every_fit |= fit
-        kept[side] = (laid, fits, every_fit)
-        return kept[side]
+        kept[side] = known = [list(melds), fits, every_fit]
+        return known
+
+    def _fit_laid(self, side: int, meld: Meld, index: int | None) -> None:
+        """Keep :meth:`_fitting_bits`'s answer for ``side`` in step with ``meld``, just
+        laid (``index`` ``None``) or made by an addition to meld ``index``: the meld
+        and add events call it when the random player keeps fits (never in a
+        replay), so that a random step after a meld or addition finds them ready
+        instead of comparing and working out the side's melds again."""
+        kept = self._table_bits
+        known = kept.get(side) if kept is not None else None
+        if known is None:
+            return
+        laid: list[Meld] = known[0]
+        fits: list[int] = known[1]
+        bits = meld_bits(meld)
+        if index is None:
+            laid.append(meld)
+            fits.append(bits)
+            known[2] |= bits
+        elif index < len(laid):
+            laid[index] = meld
+            fits[index] = bits
+            every_fit = 0
+            for fit in fits:
+                every_fit |= fit
+            known[2] = every_fit
+        # else the kept melds were stale: _plays_of finds them unlike the side's
 
     def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:
         """Whether ``seat`` may lay ``cards`` (written low to high) as a meld now; the

@@ -68,6 +68,14 @@ def find_melds_in(hand: Sequence[Card], one: int, two: int, counts: int) -> list
         if not near >> shift & _SUIT_MASK:
             continue
         mask = one >> shift & _SUIT_MASK
+        # Only the positions that may be in a run (three in a row; or, with the
+        # wildcard, a neighbour one or two away) change the runs: the others are
+        # left out of the key, so that far fewer masks come up (a miss is costly).
+        if wild is None:
+            mask &= mask >> 1 & mask >> 2
+            mask |= mask << 1 | mask << 2
+        else:
+            mask &= mask >> 1 | mask >> 2 | mask << 1 | mask << 2
         key = mask << 6 | code | wild_code
         kept = _RUNS.get(key)
         if kept is None:

@@ -26,6 +26,12 @@ from engine.games.burraco_melds import (
 )
 from engine.messages import Message, message, plain_text
 
+TableBits = list[Any]
+"""What the random player keeps of a side's melds (``_fitting_bits`` in
+:mod:`~engine.games.burraco_choices`): ``[melds, fits, every_fit]``, a copy of the
+side's melds when last seen, per meld the own bits of the cards that fit it alone,
+and all of them or-ed (a list: the meld and add events update it in place)."""
+
 DRAW: Final = "draw"
 """The phase in which the seat to act must draw."""
 MELD: Final = "meld"
@@ -36,7 +42,7 @@ class BurracoState(Game):
     """A Burraco game's state (set up here) and the checks on it; the events that
     change it are :class:`~engine.games.burraco.Burraco`'s."""
 
-    _table_bits: dict[int, tuple[tuple[Meld, ...], list[int], int]] | None = None
+    _table_bits: dict[int, TableBits] | None = None
     """Per side, its melds when last asked, what fits each alone and all of them
     together (:meth:`~engine.games.burraco_choices.BurracoChoices._fitting_bits`): a
     cache, at class level so that a state pickled without it reads as empty, and never
