@@ -16,10 +16,15 @@ from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
 from engine.games.burraco_bits import (
     EVERY_OWN_BIT,
+    NIBBLE_FOUR_UP,
+    NIBBLE_ONES,
+    NIBBLE_TWO_UP,
+    POSITIONS,
+    RANKS,
+    WILD_SHIFT,
     HandBits,
     cards_in,
     hand_bits,
-    may_meld,
     meld_bits,
     nth_card,
 )
@@ -145,14 +150,16 @@ class BurracoChoices(BurracoState):
             return distinct  # only a last card can be refused (_discard_problem)
         return [c for c in distinct if self._discard_problem(seat, c) is None]
 
-    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         # The shared path (engine.legal) lists every natural choice as an action and
         # picks one; this picks from the same lists, in the same order with the same
         # draws from ``rng`` (so the same games), but builds only the action picked.
+        # It is random_action itself, a call short of FlowEvents' (which checks
+        # ``adjourned`` and asks _random_action): once a step of a random playout.
         turn = self.turn
         phase = self.phase
-        if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
-            return super()._random_action(rng, seat)
+        if self.adjourned or (seat is not None and seat != turn) or phase not in (DRAW, MELD):
+            return super().random_action(rng, seat)  # the shared path, or why none
         if phase == DRAW:
             if type(rng) is _RANDOM:  # below(rng, 2), written out
                 drawn = rng.getrandbits(2)
@@ -202,7 +209,17 @@ class BurracoChoices(BurracoState):
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
-        if may_meld(kept[4], present):
+        # may_meld(kept[4], present), written out (a call a step): three naturals
+        # of a rank, or two with a wildcard; three positions in a row, or two close
+        # enough for a wildcard.
+        counts = kept[4]
+        ranks = counts & RANKS
+        held = present & POSITIONS
+        if (
+            (ranks & NIBBLE_TWO_UP or held & (held >> 1 | held >> 2))
+            if counts >> WILD_SHIFT
+            else ((ranks + NIBBLE_ONES) & NIBBLE_FOUR_UP or held & held >> 1 & held >> 2)
+        ):
             for cards in find_melds_in(hand, present, kept[3], kept[4]):
                 if (
                     not near_closing

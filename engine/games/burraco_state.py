@@ -69,6 +69,10 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self.adjourned = False
+        """An instance value, not FlowEvents' class default: read twice a step of a
+        random playout (push, random_action), and a class default read through the
+        instance is a generic look-up in CPython 3.11 (27 attributes: room for it)."""
         self._hand_bits: list[HandBits | None] = [None] * players
         """Per seat, its hand as the random player reads it (:data:`HandBits`), made on
         its first question and then kept in step by the events (a replay, which asks
