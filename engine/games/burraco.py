@@ -289,8 +289,13 @@ class Burraco(BurracoChoices):
             if problem is not None:
                 raise self._breach(action, *problem)
             hand.remove(card)
-        if self.known[seat]:
-            self._forget_known(seat, (card,))
+        known = self.known[seat]
+        if known:  # _forget_known for one card, written out: once a turn
+            copies = known.get(card, 0)
+            if copies > 1:
+                known[card] = copies - 1
+            elif copies:
+                known.pop(card)  # dict's: Counter's own __delitem__ is Python code
         kept = self._hand_bits[seat]
         if kept is not None:
             # without_cards for one card, written out: once a turn in random play.

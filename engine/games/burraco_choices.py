@@ -173,12 +173,26 @@ class BurracoChoices(BurracoState):
         if kept is None or kept[0] is not hand or kept[1] != len(hand):
             kept = self._hand_bits[turn] = hand_bits(hand)
         plays = self._plays_of(turn, hand, kept)
+        own = 0
         if plays and rng.random() < MELD_CHANCE:
-            return _as_action(turn, plays[below(rng, len(plays))])
-        if len(hand) > 1:  # _legal_discards: only a last card can be refused
+            count = len(plays)
+        elif len(hand) > 1:  # _legal_discards: only a last card can be refused
             # The distinct cards in display order are the hand's own bits, low to high.
             own = kept[2] & EVERY_OWN_BIT
-            return DISCARDS[nth_card(own, below(rng, own.bit_count()))][turn]
+            count = own.bit_count()
+        else:
+            count = 0
+        if count:
+            if type(rng) is _RANDOM:  # below(rng, count), written out: once a step
+                bits = count.bit_length()
+                drawn = rng.getrandbits(bits)
+                while drawn >= count:
+                    drawn = rng.getrandbits(bits)
+            else:
+                drawn = below(rng, count)
+            if own:
+                return DISCARDS[nth_card(own, drawn)][turn]
+            return _as_action(turn, plays[drawn])
         discards = self._legal_discards(turn)
         if not discards:
             return super()._random_action(rng, seat)  # nothing to discard: it says why
