@@ -38,7 +38,7 @@ from engine.errors import (
 from engine.game import Game
 from engine.messages import message
 
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 """Bumped whenever a rule change could make an old snapshot differ from a replay."""
 
 _GAME_MODULES: dict[str, tuple[str, str]] = {

@@ -239,6 +239,8 @@ class Burraco(BurracoChoices):
         meld, left = self._check_meld_action(action)
         seat = self.turn
         self.melds[seat % 2].append(meld)  # side_of
+        if self._table_bits is not None:
+            self._fit_laid(seat % 2, meld, None)
         self._set_hand(seat, left, action.args[0][1])
 
     @applier("add")
@@ -247,6 +249,8 @@ class Burraco(BurracoChoices):
         seat = self.turn
         (_, cards), (_, index) = action.args  # add_action's, sorted
         self.melds[seat % 2][index] = meld  # side_of
+        if self._table_bits is not None:
+            self._fit_laid(seat % 2, meld, index)
         self._set_hand(seat, left, cards)
 
     def _set_hand(self, seat: int, left: list[Card], laid: tuple[Card, ...]) -> None:
@@ -285,8 +289,13 @@ class Burraco(BurracoChoices):
             if problem is not None:
                 raise self._breach(action, *problem)
             hand.remove(card)
-        if self.known[seat]:
-            self._forget_known(seat, (card,))
+        known = self.known[seat]
+        if known:  # _forget_known for one card, written out: once a turn
+            copies = known.get(card, 0)
+            if copies > 1:
+                known[card] = copies - 1
+            elif copies:
+                known.pop(card)  # dict's: Counter's own __delitem__ is Python code
         kept = self._hand_bits[seat]
         if kept is not None:
             # without_cards for one card, written out: once a turn in random play.

@@ -206,3 +206,11 @@ def nth_card(own: int, index: int) -> Card:
 
 _PRESENT_OF: Final = PRESENT.__getitem__
 _COUNT_OF: Final = RANK_COUNT.__getitem__
+
+# For may_meld written out in the random player's step (burraco_choices._plays_of).
+POSITIONS: Final = _POSITIONS
+RANKS: Final = _RANKS
+WILD_SHIFT: Final = _WILD_SHIFT
+NIBBLE_ONES: Final = _NIBBLE_ONES
+NIBBLE_TWO_UP: Final = _NIBBLE_TWO_UP
+NIBBLE_FOUR_UP: Final = _NIBBLE_FOUR_UP

@@ -16,10 +16,15 @@ from engine.errors import IllegalEvent, MalformedEvent
 from engine.games import burraco_legal
 from engine.games.burraco_bits import (
     EVERY_OWN_BIT,
+    NIBBLE_FOUR_UP,
+    NIBBLE_ONES,
+    NIBBLE_TWO_UP,
+    POSITIONS,
+    RANKS,
+    WILD_SHIFT,
     HandBits,
     cards_in,
     hand_bits,
-    may_meld,
     meld_bits,
     nth_card,
 )
@@ -34,7 +39,7 @@ from engine.games.burraco_events import (
 )
 from engine.games.burraco_find import find_melds_in
 from engine.games.burraco_melds import BURRACO_LENGTH, Meld, MeldCheck, is_wildcard
-from engine.games.burraco_state import DRAW, MELD, BurracoState
+from engine.games.burraco_state import DRAW, MELD, BurracoState, TableBits
 
 MELD_CHANCE: Final = 0.9
 """How often the random player lays a meld it found rather than discarding."""
@@ -145,14 +150,16 @@ class BurracoChoices(BurracoState):
             return distinct  # only a last card can be refused (_discard_problem)
         return [c for c in distinct if self._discard_problem(seat, c) is None]
 
-    def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         # The shared path (engine.legal) lists every natural choice as an action and
         # picks one; this picks from the same lists, in the same order with the same
         # draws from ``rng`` (so the same games), but builds only the action picked.
+        # It is random_action itself, a call short of FlowEvents' (which checks
+        # ``adjourned`` and asks _random_action): once a step of a random playout.
         turn = self.turn
         phase = self.phase
-        if (seat is not None and seat != turn) or phase not in (DRAW, MELD):
-            return super()._random_action(rng, seat)
+        if self.adjourned or (seat is not None and seat != turn) or phase not in (DRAW, MELD):
+            return super().random_action(rng, seat)  # the shared path, or why none
         if phase == DRAW:
             if type(rng) is _RANDOM:  # below(rng, 2), written out
                 drawn = rng.getrandbits(2)
@@ -166,12 +173,26 @@ class BurracoChoices(BurracoState):
         if kept is None or kept[0] is not hand or kept[1] != len(hand):
             kept = self._hand_bits[turn] = hand_bits(hand)
         plays = self._plays_of(turn, hand, kept)
+        own = 0
         if plays and rng.random() < MELD_CHANCE:
-            return _as_action(turn, plays[below(rng, len(plays))])
-        if len(hand) > 1:  # _legal_discards: only a last card can be refused
+            count = len(plays)
+        elif len(hand) > 1:  # _legal_discards: only a last card can be refused
             # The distinct cards in display order are the hand's own bits, low to high.
             own = kept[2] & EVERY_OWN_BIT
-            return DISCARDS[nth_card(own, below(rng, own.bit_count()))][turn]
+            count = own.bit_count()
+        else:
+            count = 0
+        if count:
+            if type(rng) is _RANDOM:  # below(rng, count), written out: once a step
+                bits = count.bit_length()
+                drawn = rng.getrandbits(bits)
+                while drawn >= count:
+                    drawn = rng.getrandbits(bits)
+            else:
+                drawn = below(rng, count)
+            if own:
+                return DISCARDS[nth_card(own, drawn)][turn]
+            return _as_action(turn, plays[drawn])
         discards = self._legal_discards(turn)
         if not discards:
             return super()._random_action(rng, seat)  # nothing to discard: it says why
@@ -202,7 +223,17 @@ class BurracoChoices(BurracoState):
         # only when the play leaves at most one card to a side that has its pozzetto.
         near_closing = self.took_pozzetto[side]
         found: list[tuple[int | None, tuple[Card, ...]]] = []
-        if may_meld(kept[4], present):
+        # may_meld(kept[4], present), written out (a call a step): three naturals
+        # of a rank, or two with a wildcard; three positions in a row, or two close
+        # enough for a wildcard.
+        counts = kept[4]
+        ranks = counts & RANKS
+        held = present & POSITIONS
+        if (
+            (ranks & NIBBLE_TWO_UP or held & (held >> 1 | held >> 2))
+            if counts >> WILD_SHIFT
+            else ((ranks + NIBBLE_ONES) & NIBBLE_FOUR_UP or held & held >> 1 & held >> 2)
+        ):
             for cards in find_melds_in(hand, present, kept[3], kept[4]):
                 if (
                     not near_closing
@@ -215,7 +246,7 @@ class BurracoChoices(BurracoState):
             return found
         kept_fits = self._table_bits
         known = kept_fits.get(side) if kept_fits is not None else None
-        if known is None or known[0] != tuple(melds):
+        if known is None or known[0] != melds:  # kept in step by _fit_laid
             known = self._fitting_bits(side, melds)
         laid, fits, every_fit = known
         if not present & every_fit:
@@ -254,32 +285,56 @@ class BurracoChoices(BurracoState):
         )
         return burraco and not is_wildcard(left[0])
 
-    def _fitting_bits(
-        self, side: int, melds: list[Meld]
-    ) -> tuple[tuple[Meld, ...], list[int], int]:
+    def _fitting_bits(self, side: int, melds: list[Meld]) -> TableBits:
         """Per meld of ``side`` (``melds``), the cards that fit it alone as
         :func:`~engine.games.burraco_bits.meld_bits`, and all of them together; kept
-        per side and worked out again only for a meld laid or replaced since (melds
-        are values, compared by identity)."""
+        per side, kept in step by the meld and add events (:meth:`_fit_laid`), and
+        worked out again here only for a meld laid or replaced otherwise (melds are
+        values, compared by identity)."""
         kept = self._table_bits
         if kept is None:
             kept = self._table_bits = {}
         known = kept.get(side)
-        laid = tuple(melds)
-        if known is not None and known[0] == laid:
+        if known is not None and known[0] == melds:
             return known
-        before: tuple[Meld, ...] = known[0] if known is not None else ()
+        before: list[Meld] = known[0] if known is not None else []
         fits = [
             known[1][index]
             if known is not None and index < len(before) and before[index] is meld
             else meld_bits(meld)
-            for index, meld in enumerate(laid)
+            for index, meld in enumerate(melds)
         ]
         every_fit = 0
         for fit in fits:
             every_fit |= fit
-        kept[side] = (laid, fits, every_fit)
-        return kept[side]
+        kept[side] = known = [list(melds), fits, every_fit]
+        return known
+
+    def _fit_laid(self, side: int, meld: Meld, index: int | None) -> None:
+        """Keep :meth:`_fitting_bits`'s answer for ``side`` in step with ``meld``, just
+        laid (``index`` ``None``) or made by an addition to meld ``index``: the meld
+        and add events call it when the random player keeps fits (never in a
+        replay), so that a random step after a meld or addition finds them ready
+        instead of comparing and working out the side's melds again."""
+        kept = self._table_bits
+        known = kept.get(side) if kept is not None else None
+        if known is None:
+            return
+        laid: list[Meld] = known[0]
+        fits: list[int] = known[1]
+        bits = meld_bits(meld)
+        if index is None:
+            laid.append(meld)
+            fits.append(bits)
+            known[2] |= bits
+        elif index < len(laid):
+            laid[index] = meld
+            fits[index] = bits
+            every_fit = 0
+            for fit in fits:
+                every_fit |= fit
+            known[2] = every_fit
+        # else the kept melds were stale: _plays_of finds them unlike the side's
 
     def check_meld(self, seat: int, cards: list[Card | str]) -> MeldCheck:
         """Whether ``seat`` may lay ``cards`` (written low to high) as a meld now; the

@@ -39,16 +39,18 @@ def find_melds_in(hand: Sequence[Card], one: int, two: int, counts: int) -> list
     two_up, three_up = ranks & _NIBBLE_TWO_UP, (ranks + _NIBBLE_ONES) & _NIBBLE_FOUR_UP
     grouped = two_up if wild is not None else three_up
     if grouped:
-        distinct = dict.fromkeys(hand)  # in the order each card first shows
         if grouped & (grouped - 1) & ~_NIBBLE_OF[grouped & -grouped]:  # two ranks or more
-            ranks_shown = [r for r in dict.fromkeys(map(_RANK_OF, hand)) if r is not None]
+            # The ranks in the order they first show (a wildcard's None left out),
+            # all in C: no rank is 0.
+            ranks_shown = list(filter(None, dict.fromkeys(map(_RANK_OF, hand))))
         else:
             ranks_shown = [_RANK_AT[grouped & -grouped]]
         for rank in ranks_shown:
             if not grouped >> _RANK_SHIFT[rank] & _NIBBLE:
                 continue
             of_rank = _NATURALS_OF[rank]
-            naturals = tuple(filter(of_rank.__contains__, distinct))
+            # The rank's cards in the order each first shows.
+            naturals = tuple(dict.fromkeys(filter(of_rank.__contains__, hand)))
             if two & _PRESENT_OF_RANK[rank]:  # copies brought together
                 naturals = tuple(
                     copy
@@ -58,16 +60,24 @@ def find_melds_in(hand: Sequence[Card], one: int, two: int, counts: int) -> list
             found.append(naturals if len(naturals) >= 3 else (*naturals, wild))  # type: ignore[arg-type]
     held = one & _POSITIONS
     # A suit may have runs only where its positions hold three in a row, or two close
-    # enough for a wildcard (a few integer operations for the four suits at once).
-    near = held & (held >> 1 | held >> 2) if wild is not None else held & held >> 1 & held >> 2
+    # enough for a wildcard; and only those positions change its runs, so the others
+    # are left out of the kept runs' key (far fewer masks come up: a miss is costly).
+    # For the four suits at once: no run crosses into the next suit (position 0
+    # stays clear), and with a wildcard a suit's high ace may take the next suit's
+    # low ace for a neighbour, which only adds a lone position (no run) to the key.
+    if wild is None:
+        near = held & held >> 1 & held >> 2
+        near |= near << 1 | near << 2
+    else:
+        near = held & (held >> 1 | held >> 2 | held << 1 | held << 2)
     if not near:
         return found
     wild_code = _WILD_CODE[wild]
     by_suit: list[tuple[str, list[tuple[Card, ...]]]] = []
     for suit, shift, code in _SUITS_SHIFTED:
-        if not near >> shift & _SUIT_MASK:
+        mask = near >> shift & _SUIT_MASK
+        if not mask:
             continue
-        mask = one >> shift & _SUIT_MASK
         key = mask << 6 | code | wild_code
         kept = _RUNS.get(key)
         if kept is None:

@@ -203,21 +203,39 @@ def one_card_added(meld: Meld, card: Card | str) -> Meld | None:
 
 
 def _at_an_end(meld: Meld, suit: str, card: Card | str) -> Meld | None:
-    """``meld`` (a sequence) with ``card`` just below or above it when that is the one
-    place it can go (a natural of the suit, not an ace or a 2, not the card the
-    wildcard stands for); ``None`` otherwise, for the full search (the common addition
-    without building every placement)."""
-    if not isinstance(card, Card) or card.suit != suit or card.rank in (2, ACE_HIGH):
+    """``meld`` (a sequence) with ``card`` added where it has one place to go: a
+    natural of the suit (not an ace or a 2) just below or above it, or on the
+    wildcard's place (the wildcard moves to the lower end, the upper end from the low
+    ace); a joker or another suit's 2 just below a clean sequence (above it from the
+    low ace). ``None`` otherwise, for the full search (the common additions without
+    building every placement: random games add these a few times a deal)."""
+    if not isinstance(card, Card):
         return None
-    position, low = card.rank, meld.low
-    wild = meld.wild
+    low, wild, cards = meld.low, meld.wild, meld.cards
+    if card.suit != suit or card.rank in (2, ACE_HIGH):
+        if wild is not None or len(cards) >= ACE_HIGH:
+            return None
+        if not (card.is_joker or (card.rank == 2 and card.suit != suit)):
+            return None  # off suit, an ace or the suit's own 2: the full search
+        if low > ACE_LOW:
+            return new_meld((card, *cards), suit, None, low - 1, 0)
+        return new_meld((*cards, card), suit, None, low, len(cards))
+    position = card.rank
     if wild is not None and position == low + wild:
-        return None  # it takes the wildcard's place, which moves
+        wildcard = cards[wild]
+        placed = (*cards[:wild], card, *cards[wild + 1 :])
+        if low > ACE_LOW:
+            # Onto position 2 the suit's own 2 stands for itself: no wildcard left.
+            natural = low - 1 == 2 and wildcard.rank == 2 and wildcard.suit == suit
+            return new_meld((wildcard, *placed), suit, None, low - 1, None if natural else 0)
+        if low + len(cards) > ACE_HIGH:
+            return None  # nowhere for the wildcard: the full search says so
+        return new_meld((*placed, wildcard), suit, None, low, len(cards))
     if position == low - 1:
         moved = None if wild is None else wild + 1
-        return new_meld((card, *meld.cards), suit, None, position, moved)
-    if position == low + len(meld.cards):
-        return new_meld((*meld.cards, card), suit, None, low, wild)
+        return new_meld((card, *cards), suit, None, position, moved)
+    if position == low + len(cards):
+        return new_meld((*cards, card), suit, None, low, wild)
     return None
 
 

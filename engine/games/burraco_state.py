@@ -10,6 +10,7 @@ changes the game: the appliers in :mod:`engine.games.burraco` check, then change
 from __future__ import annotations
 
 from collections import Counter
+from itertools import filterfalse
 from typing import Any, Final
 
 from engine.actions import Action
@@ -26,6 +27,12 @@ from engine.games.burraco_melds import (
 )
 from engine.messages import Message, message, plain_text
 
+TableBits = list[Any]
+"""What the random player keeps of a side's melds (``_fitting_bits`` in
+:mod:`~engine.games.burraco_choices`): ``[melds, fits, every_fit]``, a copy of the
+side's melds when last seen, per meld the own bits of the cards that fit it alone,
+and all of them or-ed (a list: the meld and add events update it in place)."""
+
 DRAW: Final = "draw"
 """The phase in which the seat to act must draw."""
 MELD: Final = "meld"
@@ -36,7 +43,7 @@ class BurracoState(Game):
     """A Burraco game's state (set up here) and the checks on it; the events that
     change it are :class:`~engine.games.burraco.Burraco`'s."""
 
-    _table_bits: dict[int, tuple[tuple[Meld, ...], list[int], int]] | None = None
+    _table_bits: dict[int, TableBits] | None = None
     """Per side, its melds when last asked, what fits each alone and all of them
     together (:meth:`~engine.games.burraco_choices.BurracoChoices._fitting_bits`): a
     cache, at class level so that a state pickled without it reads as empty, and never
@@ -63,6 +70,10 @@ class BurracoState(Game):
         self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         """Per seat, the cards every seat saw it take with the discard pile and that it
         must still hold (a copy it melded or discarded counts as one of them)."""
+        self.adjourned = False
+        """An instance value, not FlowEvents' class default: read twice a step of a
+        random playout (push, random_action), and a class default read through the
+        instance is a generic look-up in CPython 3.11 (27 attributes: room for it)."""
         self._hand_bits: list[HandBits | None] = [None] * players
         """Per seat, its hand as the random player reads it (:data:`HandBits`), made on
         its first question and then kept in step by the events (a replay, which asks
@@ -150,9 +161,9 @@ class BurracoState(Game):
             held_twice = len(set(hand)) != len(hand)
         if not held_twice:
             # The order is the hand's. Looked up in a set (cards hash by identity),
-            # where list.remove called Card.__eq__, Python code, per card passed.
-            laid = set(cards)
-            left_in_order = [card for card in hand if card not in laid]
+            # where list.remove called Card.__eq__, Python code, per card passed;
+            # filtered in C (a list comprehension is a Python call and a loop).
+            left_in_order = list(filterfalse(set(cards).__contains__, hand))
             if len(left_in_order) + len(cards) == len(hand):  # each laid card held once
                 return left_in_order
             # else not held (or laid twice): the Counter below says which

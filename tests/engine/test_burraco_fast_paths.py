@@ -138,6 +138,27 @@ def test_a_card_at_an_end_gives_what_the_full_search_gives() -> None:
     assert taken > 300
 
 
+@pytest.mark.parametrize(
+    ("meld", "card"),
+    [
+        ("3H 2H 5H", "4H"),  # the suit's 2 moves onto position 2: a natural 2
+        ("4H 2H 6H", "5H"),  # the suit's 2 moves below: a wildcard still
+        ("AH 2S 3H", "2H"),  # the suit's own 2: left to the full search
+        ("AH BJ 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2H"),
+        ("BJ 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2H"),
+        ("AH 2H 3H", "RJ"),  # from the low ace the wildcard goes above
+        ("5H 6H 7H", "2C"),
+    ],
+)
+def test_a_wildcard_moved_or_added_gives_what_the_full_search_gives(meld: str, card: str) -> None:
+    laid = seq(meld)
+    assert laid.suit is not None
+    added = Card.parse(card)
+    quick = _at_an_end(laid, laid.suit, added)
+    full = _add_to_sequence(laid, laid.suit, [added])
+    assert quick is None or quick == full.meld
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_hand_left_by_a_play_keeps_the_counter_order(seed: int) -> None:
     rng = random.Random(seed)
