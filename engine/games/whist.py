@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import SUITS, Card, display_order, french_deck
+from engine.cards import CARDS_BY_CODE, Card, display_order, french_deck, sorted_cards
 from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import Event, Game, parse_int_list, tally_action
 from engine.messages import Message, message
@@ -29,6 +30,21 @@ _PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
 """Per seat of the table (0 to 3, no other key), the interned play actions by card code:
 a replayed play event is two look-ups, its seat out of range or its code unknown a
 ``None`` (and then the ordinary parse, which explains)."""
+
+_PLAYS_BY_ORDER: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(PLAYS_OF_SEAT[seat][card] for card in sorted_cards(CARDS_BY_CODE.values()))
+    for seat in range(4)
+)
+"""``_PLAYS_BY_ORDER[seat][card.order]``: the interned play action (cards' ``order`` is
+their place in display order, 0 to 53)."""
+
+_SUIT_ORDERS: Final[dict[str | None, tuple[int, int]]] = {
+    suit: (min(c.order for c in cards), max(c.order for c in cards) + 1)
+    for suit, cards in CARDS_OF_SUIT.items()
+    if suit is not None
+}
+"""Per suit, the range of its cards' ``order`` (a suit is a run of the display order):
+the seat's cards of the suit led are the ints of its held list in that range."""
 
 _WHOLE_DECK: Final = frozenset(french_deck())
 """The 52 cards of every deal (distinct, interned)."""
@@ -80,14 +96,15 @@ class Whist(TrickGame):
         # at 29, has not: see docs/engine.md).
         self.adjourned = False
         self.trump_card: Card | None = None
-        self._in_suit: list[dict[str | None, dict[Card, Action]]] | None = None
-        """Per seat and suit, the seat's cards of that suit (in display order) and their
-        play actions: the same cards as ``hands`` (kept beside them, as every game's
-        code reads hands as sets), so that listing the legal plays needs no sort and
-        no scan. Made on the first legal-play question of a deal (``None`` until then),
-        so that a replay, which asks none, does not pay for it. Dicts, not lists: a
-        card leaves by its hash, where a list's ``remove`` would compare it with the
-        cards before it (Python-level comparisons, slow)."""
+        self._held: list[list[int]] | None = None
+        """Per seat, the ``order`` of each card it holds, ascending (display order): the
+        same cards as ``hands`` (kept beside them, as every game's code reads hands as
+        sets). A suit is a run of it (two bisections find the suit led), the whole list
+        is the plays of a seat that leads or cannot follow, and a card leaves it by an
+        int comparison in C (a list of cards or actions would compare them through
+        Python-level ``__eq__``). Made from the hands on the first legal-play question
+        of a deal (``None`` until then), so that a replay, which asks none, does not pay
+        for it."""
 
     @property
     def team_game(self) -> bool:
@@ -100,7 +117,7 @@ class Whist(TrickGame):
         first = self.dealer + 1
         # Seat s gets deck[i] for every i with (first + i) % 4 == s: one slice each.
         self.hands = [set(deck[(seat - first) % 4 :: 4]) for seat in range(4)]
-        self._in_suit = None  # made when a legal play is first asked for
+        self._held = None  # made when a legal play is first asked for
         self.trump_card = deck[-1]
         self.trump = self.trump_card.suit
         self._start_hand(first % 4)
@@ -136,20 +153,16 @@ class Whist(TrickGame):
         hand = self.hands[seat]
         if seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
-        in_suits = self._in_suit
         trick = self.trick
         if trick:
             led = trick[0][1].suit
-            if card.suit != led and (
-                in_suits[seat][led]
-                if in_suits is not None
-                else not hand.isdisjoint(CARDS_OF_SUIT[led])
-            ):
+            if card.suit != led and not hand.isdisjoint(CARDS_OF_SUIT[led]):
                 assert led is not None
                 raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
         hand.remove(card)
-        if in_suits is not None:
-            del in_suits[seat][card.suit][card]
+        held = self._held
+        if held is not None:
+            held[seat].remove(card.order)
         trick.append((seat, card))
         if len(trick) == 4:
             winner = winning_seat(trick, self.trump)
@@ -174,20 +187,16 @@ class Whist(TrickGame):
         hand = self.hands[seat]
         if self.phase != PLAY or seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
-        in_suits = self._in_suit
         trick = self.trick
         if trick:
             led = trick[0][1].suit
-            if card.suit != led and (
-                in_suits[seat][led]
-                if in_suits is not None
-                else not hand.isdisjoint(CARDS_OF_SUIT[led])
-            ):
+            if card.suit != led and not hand.isdisjoint(CARDS_OF_SUIT[led]):
                 assert led is not None
                 raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
         hand.remove(card)
-        if in_suits is not None:
-            del in_suits[seat][card.suit][card]
+        held = self._held
+        if held is not None:
+            held[seat].remove(card.order)
         trick.append((seat, card))
         if len(trick) == 4:
             # _trick_complete and _book_trick inline (whist has nothing after a trick):
@@ -204,63 +213,53 @@ class Whist(TrickGame):
         else:
             self.turn = (seat + 1) % 4
 
-    def _in_suits(self) -> list[dict[str | None, dict[Card, Action]]]:
-        """``_in_suit``, made from the hands the first time a deal needs it."""
-        in_suits = self._in_suit
-        if in_suits is None:
-            self._in_suit = in_suits = [{suit: {} for suit in SUITS} for _ in range(4)]
-            for seat, in_suit in enumerate(in_suits):
-                plays = PLAYS_OF_SEAT[seat]
-                for held in sorted(self.hands[seat], key=display_order):
-                    in_suit[held.suit][held] = plays[held]
-        return in_suits
+    def _held_orders(self) -> list[list[int]]:
+        """``_held``, made from the hands the first time a deal needs it."""
+        held = self._held
+        if held is None:
+            # map and sorted run in C: no Python-level loop over the cards.
+            self._held = held = [sorted(map(display_order, hand)) for hand in self.hands]
+        return held
 
     def _legal_plays(self, seat: int) -> list[Action]:
-        in_suits = self._in_suit
-        in_suit = (in_suits if in_suits is not None else self._in_suits())[seat]
+        held = self._held
+        orders = (held if held is not None else self._held_orders())[seat]
         trick = self.trick
         if trick:
-            following = in_suit[trick[0][1].suit]
-            if following:
-                return list(following.values())
-        # Suits S H D C one after the other are the display order.
-        return [
-            *in_suit["S"].values(),
-            *in_suit["H"].values(),
-            *in_suit["D"].values(),
-            *in_suit["C"].values(),
-        ]
+            low, high = _SUIT_ORDERS[trick[0][1].suit]
+            start = bisect_left(orders, low)
+            end = bisect_left(orders, high, start)
+            if end > start:
+                orders = orders[start:end]
+        return list(map(_PLAYS_BY_ORDER[seat].__getitem__, orders))
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
         if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
             # The hot path of random playouts, calls short of FlowEvents' (which checks
-            # ``adjourned`` and asks _random_action): _legal_plays' list, inline, and
+            # ``adjourned`` and asks _random_action): _legal_plays' choice without its
+            # list (the plays are a run of the held list: its start and length), and
             # rng.choice's draw (_randbelow(len)), inline for a plain Random
             # (engine.draws): the same seed plays the same game.
-            in_suits = self._in_suit
-            in_suit = (in_suits if in_suits is not None else self._in_suits())[turn]
+            held = self._held
+            orders = (held if held is not None else self._held_orders())[turn]
             trick = self.trick
-            plays = None
+            start = 0
+            count = len(orders)
             if trick:
-                following = in_suit[trick[0][1].suit]
-                if following:
-                    plays = list(following.values())
-            if plays is None:
-                plays = [
-                    *in_suit["S"].values(),
-                    *in_suit["H"].values(),
-                    *in_suit["D"].values(),
-                    *in_suit["C"].values(),
-                ]
+                low, high = _SUIT_ORDERS[trick[0][1].suit]
+                first = bisect_left(orders, low)
+                end = bisect_left(orders, high, first)
+                if end > first:
+                    start = first
+                    count = end - first
             if INLINE and type(rng) is random.Random:
-                count = len(plays)
                 bits = BIT_LENGTHS[count]
                 index = rng.getrandbits(bits)
                 while index >= count:
                     index = rng.getrandbits(bits)
-                return plays[index]
-            return rng.choice(plays)
+                return _PLAYS_BY_ORDER[turn][orders[start + index]]
+            return rng.choice(self._legal_plays(turn))
         return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
@@ -268,7 +267,7 @@ class Whist(TrickGame):
 
     def _clear_conceded_deal(self) -> None:
         super()._clear_conceded_deal()
-        self._in_suit = None
+        self._held = None
 
     def _end_of_hand(self) -> None:
         team0, team1 = self.tricks_won
