@@ -22,7 +22,13 @@ from engine.game import Event, Game, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
-from engine.tricks import CARDS_OF_SUIT, PLAY, PLAYS_OF_SEAT, TrickGame, winning_seat
+from engine.tricks import (
+    CARDS_OF_SUIT,
+    PLAY,
+    PLAYS_OF_SEAT,
+    TrickGame,
+    winning_seat_of_four,
+)
 
 _PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
     seat: {card.code: action for card, action in PLAYS_OF_SEAT[seat].items()} for seat in range(4)
@@ -165,7 +171,7 @@ class Whist(TrickGame):
             held[seat].remove(card.order)
         trick.append((seat, card))
         if len(trick) == 4:
-            winner = winning_seat(trick, self.trump)
+            winner = winning_seat_of_four(trick, self.trump)
             self.tricks_won[winner % 2] += 1
             self.last_trick = trick
             self.last_trick_winner = winner
@@ -201,7 +207,7 @@ class Whist(TrickGame):
         if len(trick) == 4:
             # _trick_complete and _book_trick inline (whist has nothing after a trick):
             # a team is seat % 2.
-            winner = winning_seat(trick, self.trump)
+            winner = winning_seat_of_four(trick, self.trump)
             self.tricks_won[winner % 2] += 1
             self.last_trick = trick
             self.last_trick_winner = winner
@@ -263,7 +269,7 @@ class Whist(TrickGame):
         return super().random_action(rng, seat)
 
     def _trick_complete(self) -> None:
-        self._book_trick(winning_seat(self.trick, self.trump))
+        self._book_trick(winning_seat_of_four(self.trick, self.trump))
 
     def _clear_conceded_deal(self) -> None:
         super()._clear_conceded_deal()
