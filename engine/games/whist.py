@@ -146,13 +146,21 @@ class Whist(TrickGame):
         # tests/engine/test_seeded_digests.py replays and plays the same games). Any
         # other event, or a play event of another shape, goes through Game.apply,
         # which parses it from scratch and explains what is wrong with it.
-        if type(event) is not dict or event.get("type") != PLAY or self.phase != PLAY:
+        if type(event) is not dict or self.phase != PLAY or self.adjourned:
             return Game.apply(self, event)
-        seat = event.get("seat")
-        code: Any = event.get("card")
-        plays = _PLAYS_BY_CODE.get(seat) if type(seat) is int and type(code) is str else None
-        action = plays.get(code) if plays is not None else None
-        if action is None or self.adjourned:
+        try:
+            # Subscripts, not get() (a method call each): a missing field, a seat off
+            # the table or an unknown card code is a KeyError.
+            seat = event["seat"]
+            code = event["card"]
+            action = (
+                _PLAYS_BY_CODE[seat][code]
+                if event["type"] == PLAY and type(seat) is int and type(code) is str
+                else None
+            )
+        except KeyError:
+            action = None
+        if action is None:
             return Game.apply(self, event)
         card = action.card
         assert seat is not None and card is not None
