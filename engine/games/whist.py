@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 from engine.actions import Action
 from engine.cards import CARDS_BY_CODE, Card, display_order, french_deck, sorted_cards
 from engine.draws import BIT_LENGTHS, INLINE
-from engine.game import Event, Game, parse_int_list, tally_action
+from engine.game import DEAL, Event, Game, parse_int_list, tally_action
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
@@ -147,6 +147,8 @@ class Whist(TrickGame):
         # other event, or a play event of another shape, goes through Game.apply,
         # which parses it from scratch and explains what is wrong with it.
         if type(event) is not dict or self.phase != PLAY or self.adjourned:
+            if type(event) is dict and self.awaiting == DEAL and event.get("type") == DEAL:
+                return self._apply_deal_event(event)
             return Game.apply(self, event)
         try:
             # Subscripts, not get() (a method call each): a missing field, a seat off
@@ -192,6 +194,26 @@ class Whist(TrickGame):
             self.turn = (seat + 1) % 4
         self.events_applied += 1
         return action
+
+    def _apply_deal_event(self, event: dict[str, Any]) -> Action:
+        # A deal event awaited, parsed, checked and applied in one call where Game.apply
+        # makes ten (parse, fields, checks, the hooks of Game and TrickGame): the same
+        # action and state (tests/engine/test_whist_fast_paths.py). Anything but a
+        # list of the 52 cards' codes goes through Game.apply, which explains.
+        codes = event.get("deck")
+        if type(codes) is list and len(codes) == len(_WHOLE_DECK):
+            try:
+                deck = list(map(CARDS_BY_CODE.__getitem__, codes))
+            except (KeyError, TypeError):  # not a card code (or not hashable)
+                return Game.apply(self, event)
+            if set(deck) == _WHOLE_DECK:
+                action = Action(DEAL, None, None, (("deck", tuple(deck)),))
+                self._deal(deck)
+                self.last_trick = []  # TrickGame._forget_last_trick
+                self.last_trick_winner = None
+                self.events_applied += 1
+                return action
+        return Game.apply(self, event)
 
     def _apply_play(self, action: Action) -> None:
         # TrickGame's play, keeping the per-suit dicts (once made) beside the hand sets.

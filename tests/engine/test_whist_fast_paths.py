@@ -1,17 +1,25 @@
 """Whist's playout short cuts against the straightforward versions they replace: the
-unrolled four-card trick winner against :func:`engine.tricks.winning_seat`, and the
+unrolled four-card trick winner against :func:`engine.tricks.winning_seat`, the
 random play drawn from the held lists against ``rng.choice(legal_actions())`` (the
-same action and the same draws from the generator)."""
+same action and the same draws from the generator), and the deal short cut of
+``Whist.apply`` against ``Game.apply`` (the same action and state, or the same error
+and an unchanged game)."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import engine
+from engine.actions import Action
 from engine.cards import SUITS, french_deck
+from engine.errors import EngineError
+from engine.game import Event, Game
 from engine.tricks import winning_seat, winning_seat_of_four
 
 
@@ -52,3 +60,64 @@ def test_random_plays_are_a_choice_among_the_legal_plays(generator: type[random.
         game.push(action)
         plays += 1
     assert plays > 500
+
+
+def outcome(game: Game, apply: Callable[[Game, Event], Action], event: Event) -> tuple[Any, ...]:
+    """What applying ``event`` gave: the action or the error, and the game's state after."""
+    try:
+        result: tuple[Any, ...] = ("applied", apply(game, event))
+    except EngineError as error:
+        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
+    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
+
+
+def deal_events(rng: random.Random) -> list[dict[str, Any]]:
+    """Deal events of every shape: whole decks, wrong decks, bad codes and fields."""
+    codes = [card.code for card in french_deck()]
+    shuffled = rng.sample(codes, 52)
+    wrong: list[Any] = [
+        shuffled[:51],
+        [*shuffled, "AS"],
+        [*shuffled[:51], shuffled[0]],
+        [*shuffled[:51], "RJ"],
+        [*shuffled[:51], "ZZ"],
+        [*shuffled[:51], 7],
+        [*shuffled[:51], ["AS"]],
+        tuple(shuffled),
+        "AS",
+        None,
+    ]
+    events: list[dict[str, Any]] = [{"type": "deal", "deck": shuffled}]
+    events += [{"type": "deal", "deck": deck} for deck in wrong]
+    events += [{"type": "deal"}, {"type": "deal", "deck": shuffled, "seat": 0}]
+    return events
+
+
+def test_the_deal_short_cut_applies_and_refuses_deals_as_the_shared_path_does() -> None:
+    rng = random.Random(23)
+    seen = set()
+    game = engine.new_game("whist", 4, {"target": 3})
+    resumed = False
+    while True:
+        for event in deal_events(rng):
+            short_cut, shared = copy.deepcopy(game), copy.deepcopy(game)
+            result = outcome(short_cut, type(short_cut).apply, event)
+            assert result == outcome(shared, Game.apply, event), event
+            seen.add((game.phase, game.adjourned, result[0]))
+        if game.over:
+            break
+        if game.adjourned:
+            game.apply({"type": "resume"})
+        elif game.awaiting == "deal" and game.deal_number % 2 == 0 and not resumed:
+            game.apply({"type": "adjourn"})  # a deal is refused while adjourned
+            resumed = True
+        elif game.awaiting == "deal":
+            resumed = False
+            game.apply(game.random_deal_event(rng))
+        else:
+            for _ in range(rng.choice((1, 13, 52))):  # into, or to the end of, the deal
+                if game.awaiting == "deal" or game.over:
+                    break
+                game.push(game.random_action(rng))
+    assert {("deal", False, "applied"), ("deal", True, "refused")} <= seen
+    assert {("play", False, "refused"), ("over", False, "refused")} <= seen
