@@ -55,6 +55,9 @@ the seat's cards of the suit led are the ints of its held list in that range."""
 _WHOLE_DECK: Final = frozenset(french_deck())
 """The 52 cards of every deal (distinct, interned)."""
 
+_NEXT_SEAT: Final = (1, 2, 3, 0)
+"""The seat after each (a look-up: CPython 3.11 does not specialise ``%``)."""
+
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
 BOOK: Final = 6
@@ -182,7 +185,7 @@ class Whist(TrickGame):
         trick.append((seat, card))
         if len(trick) == 4:
             winner = winning_seat_of_four(trick, self.trump)
-            self.tricks_won[winner % 2] += 1
+            self.tricks_won[winner & 1] += 1
             self.last_trick = trick
             self.last_trick_winner = winner
             self.trick = []
@@ -191,7 +194,7 @@ class Whist(TrickGame):
             if self.trick_number == TRICKS:
                 self._end_of_hand()
         else:
-            self.turn = (seat + 1) % 4
+            self.turn = _NEXT_SEAT[seat]
         self.events_applied += 1
         return action
 
@@ -236,9 +239,9 @@ class Whist(TrickGame):
         trick.append((seat, card))
         if len(trick) == 4:
             # _trick_complete and _book_trick inline (whist has nothing after a trick):
-            # a team is seat % 2.
+            # a team is seat % 2 (seat & 1: ``&`` is cheaper than ``%``).
             winner = winning_seat_of_four(trick, self.trump)
-            self.tricks_won[winner % 2] += 1
+            self.tricks_won[winner & 1] += 1
             self.last_trick = trick
             self.last_trick_winner = winner
             self.trick = []
@@ -247,7 +250,7 @@ class Whist(TrickGame):
             if self.trick_number == TRICKS:
                 self._end_of_hand()
         else:
-            self.turn = (seat + 1) % 4
+            self.turn = _NEXT_SEAT[seat]
 
     def _held_orders(self) -> list[list[int]]:
         """``_held``, made from the hands the first time a deal needs it."""
