@@ -155,20 +155,18 @@ class Whist(TrickGame):
             return Game.apply(self, event)
         try:
             # Subscripts, not get() (a method call each): a missing field, a seat off
-            # the table or an unknown card code is a KeyError.
-            seat = event["seat"]
-            code = event["card"]
-            action = (
-                _PLAYS_BY_CODE[seat][code]
-                if event["type"] == PLAY and type(seat) is int and type(code) is str
-                else None
-            )
-        except KeyError:
+            # the table or an unknown card code is a KeyError, an unhashable one a
+            # TypeError. A code that is not a str finds nothing (the keys are str).
+            seat: int = event["seat"]  # checked below: the action's seat is it
+            action = _PLAYS_BY_CODE[seat][event["card"]] if event["type"] == PLAY else None
+        except (KeyError, TypeError):
             action = None
-        if action is None:
+        # ``is``: the seat is the int itself (small ints are one object each), not
+        # True or 1.0, which find the same table but are not seats.
+        if action is None or action.seat is not seat:
             return Game.apply(self, event)
         card = action.card
-        assert seat is not None and card is not None
+        assert card is not None
         hand = self.hands[seat]
         if seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
