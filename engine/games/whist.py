@@ -105,12 +105,12 @@ class Whist(TrickGame):
         # at 29, has not: see docs/engine.md).
         self.adjourned = False
         self.trump_card: Card | None = None
-        self._held: list[list[int]] | None = None
-        """Per seat, the ``order`` of each card it holds, ascending (display order): the
-        same cards as ``hands`` (kept beside them, as every game's code reads hands as
-        sets). A suit is a run of it (two bisections find the suit led), the whole list
-        is the plays of a seat that leads or cannot follow, and a card leaves it by an
-        int comparison in C (a list of cards or actions would compare them through
+        self._held: list[dict[str | None, list[int]]] | None = None
+        """Per seat and suit, the ``order`` of each card of that suit the seat holds,
+        ascending (display order): the same cards as ``hands`` (kept beside them, as
+        every game's code reads hands as sets). The suit led is one look-up, a leader's
+        plays the four lists one after the other, and a card leaves its list by int
+        comparisons in C (a list of cards or actions would compare them through
         Python-level ``__eq__``). Made from the hands on the first legal-play question
         of a deal (``None`` until then), so that a replay, which asks none, does not pay
         for it."""
@@ -171,15 +171,17 @@ class Whist(TrickGame):
         if seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
         trick = self.trick
+        held = self._held
         if trick:
             led = trick[0][1].suit
-            if card.suit != led and not hand.isdisjoint(CARDS_OF_SUIT[led]):
+            if card.suit != led and (
+                held[seat][led] if held is not None else not hand.isdisjoint(CARDS_OF_SUIT[led])
+            ):
                 assert led is not None
                 raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
         hand.remove(card)
-        held = self._held
         if held is not None:
-            held[seat].remove(card.order)
+            held[seat][card.suit].remove(card.order)
         trick.append((seat, card))
         if len(trick) == 4:
             winner = winning_seat_of_four(trick, self.trump)
@@ -225,15 +227,17 @@ class Whist(TrickGame):
         if self.phase != PLAY or seat != self.turn or card not in hand:
             self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
         trick = self.trick
+        held = self._held
         if trick:
             led = trick[0][1].suit
-            if card.suit != led and not hand.isdisjoint(CARDS_OF_SUIT[led]):
+            if card.suit != led and (
+                held[seat][led] if held is not None else not hand.isdisjoint(CARDS_OF_SUIT[led])
+            ):
                 assert led is not None
                 raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
         hand.remove(card)
-        held = self._held
         if held is not None:
-            held[seat].remove(card.order)
+            held[seat][card.suit].remove(card.order)
         trick.append((seat, card))
         if len(trick) == 4:
             # _trick_complete and _book_trick inline (whist has nothing after a trick):
@@ -250,52 +254,64 @@ class Whist(TrickGame):
         else:
             self.turn = _NEXT_SEAT[seat]
 
-    def _held_orders(self) -> list[list[int]]:
+    def _held_orders(self) -> list[dict[str | None, list[int]]]:
         """``_held``, made from the hands the first time a deal needs it."""
         held = self._held
         if held is None:
-            # map and sorted run in C: no Python-level loop over the cards.
-            self._held = held = [sorted(map(display_order, hand)) for hand in self.hands]
+            held = []
+            for hand in self.hands:
+                # sorted, map and bisect run in C: no Python-level loop over the cards.
+                orders = sorted(map(display_order, hand))
+                spades = bisect_left(orders, _SUIT_ORDERS["S"][1])
+                hearts = bisect_left(orders, _SUIT_ORDERS["H"][1], spades)
+                diamonds = bisect_left(orders, _SUIT_ORDERS["D"][1], hearts)
+                held.append(
+                    {
+                        "S": orders[:spades],
+                        "H": orders[spades:hearts],
+                        "D": orders[hearts:diamonds],
+                        "C": orders[diamonds:],
+                    }
+                )
+            self._held = held
         return held
 
-    def _legal_plays(self, seat: int) -> list[Action]:
+    def _plays_in_order(self, seat: int) -> list[int]:
+        """The ``order`` of each card ``seat`` may play now, ascending."""
         held = self._held
-        orders = (held if held is not None else self._held_orders())[seat]
+        in_suit = (held if held is not None else self._held_orders())[seat]
         trick = self.trick
         if trick:
-            low, high = _SUIT_ORDERS[trick[0][1].suit]
-            start = bisect_left(orders, low)
-            end = bisect_left(orders, high, start)
-            if end > start:
-                orders = orders[start:end]
-        return list(map(_PLAYS_BY_ORDER[seat].__getitem__, orders))
+            following = in_suit[trick[0][1].suit]
+            if following:
+                return following
+        # Suits S H D C one after the other are the display order.
+        return [*in_suit["S"], *in_suit["H"], *in_suit["D"], *in_suit["C"]]
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        return list(map(_PLAYS_BY_ORDER[seat].__getitem__, self._plays_in_order(seat)))
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
         if self.phase == PLAY and not self.adjourned and (seat is None or seat == turn):
             # The hot path of random playouts, calls short of FlowEvents' (which checks
-            # ``adjourned`` and asks _random_action): _legal_plays' choice without its
-            # list (the plays are a run of the held list: its start and length), and
-            # rng.choice's draw (_randbelow(len)), inline for a plain Random
-            # (engine.draws): the same seed plays the same game.
+            # ``adjourned`` and asks _random_action): _legal_plays' choice, inline, from
+            # the held ints (mapped to the one action drawn), and rng.choice's draw
+            # (_randbelow(len)), inline for a plain Random (engine.draws): the same seed
+            # plays the same game.
             held = self._held
-            orders = (held if held is not None else self._held_orders())[turn]
+            in_suit = (held if held is not None else self._held_orders())[turn]
             trick = self.trick
-            start = 0
-            count = len(orders)
-            if trick:
-                low, high = _SUIT_ORDERS[trick[0][1].suit]
-                first = bisect_left(orders, low)
-                end = bisect_left(orders, high, first)
-                if end > first:
-                    start = first
-                    count = end - first
+            orders = in_suit[trick[0][1].suit] if trick else None
+            if not orders:
+                orders = [*in_suit["S"], *in_suit["H"], *in_suit["D"], *in_suit["C"]]
             if INLINE and type(rng) is random.Random:
+                count = len(orders)
                 bits = BIT_LENGTHS[count]
                 index = rng.getrandbits(bits)
                 while index >= count:
                     index = rng.getrandbits(bits)
-                return _PLAYS_BY_ORDER[turn][orders[start + index]]
+                return _PLAYS_BY_ORDER[turn][orders[index]]
             return rng.choice(self._legal_plays(turn))
         return super().random_action(rng, seat)
 
