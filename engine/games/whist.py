@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import CARDS_BY_CODE, Card, display_order, french_deck, sorted_cards
+from engine.cards import CARDS_BY_CODE, Card, french_deck, sorted_cards
 from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import DEAL, Event, Game, parse_int_list, tally_action
 from engine.messages import Message, message
@@ -43,6 +43,10 @@ _PLAYS_BY_ORDER: Final[tuple[tuple[Action, ...], ...]] = tuple(
 )
 """``_PLAYS_BY_ORDER[seat][card.order]``: the interned play action (cards' ``order`` is
 their place in display order, 0 to 53)."""
+
+_ORDER_OF: Final = {card: card.order for card in CARDS_BY_CODE.values()}.__getitem__
+"""A card's ``order``, by a dict look-up (an ``attrgetter`` goes through the generic
+attribute look-up, about twice the instructions)."""
 
 _SUIT_ORDERS: Final[dict[str | None, tuple[int, int]]] = {
     suit: (min(c.order for c in cards), max(c.order for c in cards) + 1)
@@ -261,7 +265,7 @@ class Whist(TrickGame):
             held = []
             for hand in self.hands:
                 # sorted, map and bisect run in C: no Python-level loop over the cards.
-                orders = sorted(map(display_order, hand))
+                orders = sorted(map(_ORDER_OF, hand))
                 spades = bisect_left(orders, _SUIT_ORDERS["S"][1])
                 hearts = bisect_left(orders, _SUIT_ORDERS["H"][1], spades)
                 diamonds = bisect_left(orders, _SUIT_ORDERS["D"][1], hearts)
