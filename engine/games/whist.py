@@ -35,7 +35,7 @@ _PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
 }
 """Per seat of the table (0 to 3, no other key), the interned play actions by card code:
 a replayed play event is two look-ups, its seat out of range or its code unknown a
-``None`` (and then the ordinary parse, which explains)."""
+``KeyError`` (and then the ordinary parse, which explains)."""
 
 _PLAYS_BY_ORDER: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(PLAYS_OF_SEAT[seat][card] for card in sorted_cards(CARDS_BY_CODE.values()))
@@ -54,7 +54,7 @@ _SUIT_ORDERS: Final[dict[str | None, tuple[int, int]]] = {
     if suit is not None
 }
 """Per suit, the range of its cards' ``order`` (a suit is a run of the display order):
-the seat's cards of the suit led are the ints of its held list in that range."""
+where a seat's sorted orders split into its suits."""
 
 _WHOLE_DECK: Final = frozenset(french_deck())
 """The 52 cards of every deal (distinct, interned)."""
@@ -223,7 +223,7 @@ class Whist(TrickGame):
         return Game.apply(self, event)
 
     def _apply_play(self, action: Action) -> None:
-        # TrickGame's play, keeping the per-suit dicts (once made) beside the hand sets.
+        # TrickGame's play, keeping the held lists (once made) beside the hand sets.
         seat = action.seat
         card = action.card
         assert seat is not None and card is not None
