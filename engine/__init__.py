@@ -38,7 +38,7 @@ from engine.errors import (
 from engine.game import Game
 from engine.messages import message
 
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 """Bumped whenever a rule change could make an old snapshot differ from a replay."""
 
 _GAME_MODULES: dict[str, tuple[str, str]] = {
@@ -106,8 +106,7 @@ def replay(
 ) -> Game:
     """Create a game and apply ``events`` in order (raising on the first bad one)."""
     game = new_game(name, players, options, first_dealer)
-    for event in events:
-        game.apply(event)
+    game.apply_events(events)
     return game
 
 

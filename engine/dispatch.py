@@ -8,7 +8,7 @@ without an applier (or the reverse) fails when the class is defined.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import FunctionType
 from typing import Any, ClassVar, TypeVar
 
@@ -94,6 +94,18 @@ class EventDispatch:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._bind_handlers()
+
+    def apply(self, event: Event) -> Action:
+        """Parse, validate and apply ``event`` (:meth:`engine.game.Game.apply`)."""
+        raise NotImplementedError
+
+    def apply_events(self, events: Iterable[Event]) -> None:
+        """Apply ``events`` in order, each as :meth:`apply` would (raising on the first
+        bad one, with the events before it applied). :func:`engine.replay` goes through
+        here, so that a game can replay a run of events in one loop (whist does)."""
+        apply = self.apply
+        for event in events:
+            apply(event)
 
     def parse(self, event: Event) -> Action:
         """Check the shape of ``event`` and return it as an :class:`Action`.

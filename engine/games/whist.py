@@ -12,55 +12,25 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
-from engine.cards import CARDS_BY_CODE, Card, french_deck, sorted_cards
+from engine.cards import CARDS_BY_CODE, Card, french_deck
 from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import DEAL, Event, Game, parse_int_list, tally_action
+from engine.games.whist_tables import (
+    NEXT_SEAT,
+    ORDER_OF,
+    PLAYS_BY_CODE,
+    PLAYS_BY_ORDER,
+    SUIT_ORDERS,
+    WHOLE_DECK,
+)
 from engine.messages import Message, message
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
-from engine.tricks import (
-    CARDS_OF_SUIT,
-    PLAY,
-    PLAYS_OF_SEAT,
-    TrickGame,
-    winning_seat_of_four,
-)
-
-_PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
-    seat: {card.code: action for card, action in PLAYS_OF_SEAT[seat].items()} for seat in range(4)
-}
-"""Per seat of the table (0 to 3, no other key), the interned play actions by card code:
-a replayed play event is two look-ups, its seat out of range or its code unknown a
-``KeyError`` (and then the ordinary parse, which explains)."""
-
-_PLAYS_BY_ORDER: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple(PLAYS_OF_SEAT[seat][card] for card in sorted_cards(CARDS_BY_CODE.values()))
-    for seat in range(4)
-)
-"""``_PLAYS_BY_ORDER[seat][card.order]``: the interned play action (cards' ``order`` is
-their place in display order, 0 to 53)."""
-
-_ORDER_OF: Final = {card: card.order for card in CARDS_BY_CODE.values()}.__getitem__
-"""A card's ``order``, by a dict look-up (an ``attrgetter`` goes through the generic
-attribute look-up, about twice the instructions)."""
-
-_SUIT_ORDERS: Final[dict[str | None, tuple[int, int]]] = {
-    suit: (min(c.order for c in cards), max(c.order for c in cards) + 1)
-    for suit, cards in CARDS_OF_SUIT.items()
-    if suit is not None
-}
-"""Per suit, the range of its cards' ``order`` (a suit is a run of the display order):
-where a seat's sorted orders split into its suits."""
-
-_WHOLE_DECK: Final = frozenset(french_deck())
-"""The 52 cards of every deal (distinct, interned)."""
-
-_NEXT_SEAT: Final = (1, 2, 3, 0)
-"""The seat after each (a look-up: CPython 3.11 does not specialise ``%``)."""
+from engine.tricks import CARDS_OF_SUIT, PLAY, TrickGame, winning_seat_of_four
 
 TRICKS: Final = 13
 """Tricks in a deal (52 cards, four players)."""
@@ -139,7 +109,7 @@ class Whist(TrickGame):
         # The deck is 52 distinct cards whatever the options: a deck of 52 cards that
         # are every card of it is the whole deck. One C-level set where Game sorts the
         # deck (a key call per card); Game's check explains a wrong deck.
-        if len(deck) != len(_WHOLE_DECK) or set(deck) != _WHOLE_DECK:
+        if len(deck) != len(WHOLE_DECK) or set(deck) != WHOLE_DECK:
             super()._check_deck(deck, action)
 
     # ------------------------------------------------------------------ play (hot path)
@@ -162,7 +132,7 @@ class Whist(TrickGame):
             # the table or an unknown card code is a KeyError, an unhashable one a
             # TypeError. A code that is not a str finds nothing (the keys are str).
             seat: int = event["seat"]  # checked below: the action's seat is it
-            action = _PLAYS_BY_CODE[seat][event["card"]] if event["type"] == PLAY else None
+            action = PLAYS_BY_CODE[seat][event["card"]] if event["type"] == PLAY else None
         except (KeyError, TypeError):
             action = None
         # ``is``: the seat is the int itself (small ints are one object each), not
@@ -198,9 +168,68 @@ class Whist(TrickGame):
             if self.trick_number == TRICKS:
                 self._end_of_hand()
         else:
-            self.turn = _NEXT_SEAT[seat]
+            self.turn = NEXT_SEAT[seat]
         self.events_applied += 1
         return action
+
+    def apply_events(self, events: Iterable[Event]) -> None:
+        # The hot loop of validated replays (engine.replay): a well-formed legal play
+        # while the deal is in play is parsed, checked and applied here, without a
+        # Python call (the loop keeps the hands, the trick and the turn in locals, and
+        # every change goes to the game at once); anything else — another event, a
+        # play this loop does not take (the wrong seat or card, not following suit,
+        # any malformed field), a game whose held lists are made — goes through
+        # apply(), which applies it or raises the precise error. Same actions, same
+        # state, same errors (tests/engine/test_whist_fast_paths.py).
+        hands = self.hands
+        trick = self.trick
+        turn = self.turn
+        playing = self.phase == PLAY and not self.adjourned and self._held is None
+        for event in events:
+            if playing and type(event) is dict:
+                try:
+                    seat: int = event["seat"]
+                    action = PLAYS_BY_CODE[seat][event["card"]] if event["type"] == PLAY else None
+                except (KeyError, TypeError):
+                    action = None
+                if action is not None and action.seat is seat and seat == turn:
+                    card = action.card
+                    assert card is not None
+                    hand = hands[seat]
+                    if card in hand and (
+                        not trick
+                        or card.suit == trick[0][1].suit
+                        or hand.isdisjoint(CARDS_OF_SUIT[trick[0][1].suit])
+                    ):
+                        hand.remove(card)
+                        trick.append((seat, card))
+                        if len(trick) == 4:
+                            self._book_trick_of_four(trick)
+                            trick = self.trick
+                            turn = self.turn
+                            playing = self.phase == PLAY
+                        else:
+                            turn = self.turn = NEXT_SEAT[seat]
+                        self.events_applied += 1
+                        continue
+            self.apply(event)
+            hands = self.hands
+            trick = self.trick
+            turn = self.turn
+            playing = self.phase == PLAY and not self.adjourned and self._held is None
+
+    def _book_trick_of_four(self, trick: list[tuple[int, Card]]) -> None:
+        # _apply_play's booking of a complete trick (inline there and in apply, where a
+        # call every fourth play costs about 1%).
+        winner = winning_seat_of_four(trick, self.trump)
+        self.tricks_won[winner & 1] += 1
+        self.last_trick = trick
+        self.last_trick_winner = winner
+        self.trick = []
+        self.trick_number += 1
+        self.turn = winner
+        if self.trick_number == TRICKS:
+            self._end_of_hand()
 
     def _apply_deal_event(self, event: dict[str, Any]) -> Action:
         # A deal event awaited, parsed, checked and applied in one call where Game.apply
@@ -208,12 +237,12 @@ class Whist(TrickGame):
         # action and state (tests/engine/test_whist_fast_paths.py). Anything but a
         # list of the 52 cards' codes goes through Game.apply, which explains.
         codes = event.get("deck")
-        if type(codes) is list and len(codes) == len(_WHOLE_DECK):
+        if type(codes) is list and len(codes) == len(WHOLE_DECK):
             try:
                 deck = list(map(CARDS_BY_CODE.__getitem__, codes))
             except (KeyError, TypeError):  # not a card code (or not hashable)
                 return Game.apply(self, event)
-            if set(deck) == _WHOLE_DECK:
+            if set(deck) == WHOLE_DECK:
                 action = Action(DEAL, None, None, (("deck", tuple(deck)),))
                 self._deal(deck)
                 self.last_trick = []  # TrickGame._forget_last_trick
@@ -256,7 +285,7 @@ class Whist(TrickGame):
             if self.trick_number == TRICKS:
                 self._end_of_hand()
         else:
-            self.turn = _NEXT_SEAT[seat]
+            self.turn = NEXT_SEAT[seat]
 
     def _held_orders(self) -> list[dict[str | None, list[int]]]:
         """``_held``, made from the hands the first time a deal needs it."""
@@ -265,10 +294,10 @@ class Whist(TrickGame):
             held = []
             for hand in self.hands:
                 # sorted, map and bisect run in C: no Python-level loop over the cards.
-                orders = sorted(map(_ORDER_OF, hand))
-                spades = bisect_left(orders, _SUIT_ORDERS["S"][1])
-                hearts = bisect_left(orders, _SUIT_ORDERS["H"][1], spades)
-                diamonds = bisect_left(orders, _SUIT_ORDERS["D"][1], hearts)
+                orders = sorted(map(ORDER_OF, hand))
+                spades = bisect_left(orders, SUIT_ORDERS["S"][1])
+                hearts = bisect_left(orders, SUIT_ORDERS["H"][1], spades)
+                diamonds = bisect_left(orders, SUIT_ORDERS["D"][1], hearts)
                 held.append(
                     {
                         "S": orders[:spades],
@@ -293,7 +322,7 @@ class Whist(TrickGame):
         return [*in_suit["S"], *in_suit["H"], *in_suit["D"], *in_suit["C"]]
 
     def _legal_plays(self, seat: int) -> list[Action]:
-        return list(map(_PLAYS_BY_ORDER[seat].__getitem__, self._plays_in_order(seat)))
+        return list(map(PLAYS_BY_ORDER[seat].__getitem__, self._plays_in_order(seat)))
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         turn = self.turn
@@ -315,7 +344,7 @@ class Whist(TrickGame):
                 index = rng.getrandbits(bits)
                 while index >= count:
                     index = rng.getrandbits(bits)
-                return _PLAYS_BY_ORDER[turn][orders[index]]
+                return PLAYS_BY_ORDER[turn][orders[index]]
             return rng.choice(self._legal_plays(turn))
         return super().random_action(rng, seat)
 

@@ -3,19 +3,21 @@ unrolled four-card trick winner against :func:`engine.tricks.winning_seat`, the
 random play drawn from the held lists against ``rng.choice(legal_actions())`` (the
 same action and the same draws from the generator), and the deal short cut of
 ``Whist.apply`` against ``Game.apply`` (the same action and state, or the same error
-and an unchanged game)."""
+and an unchanged game), and the replay loop (``Whist.apply_events``) against
+``Game.apply`` one event at a time (the same state, the same first error)."""
 
 from __future__ import annotations
 
 import copy
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 import engine
+from benchmarks.engine_bench import record_game
 from engine.actions import Action
 from engine.cards import SUITS, french_deck
 from engine.errors import EngineError
@@ -121,3 +123,68 @@ def test_the_deal_short_cut_applies_and_refuses_deals_as_the_shared_path_does() 
                 game.push(game.random_action(rng))
     assert {("deal", False, "applied"), ("deal", True, "refused")} <= seen
     assert {("play", False, "refused"), ("over", False, "refused")} <= seen
+
+
+def run_events(game: Game, events: Sequence[Event], one_by_one: bool) -> tuple[Any, ...]:
+    """Apply ``events`` with ``apply_events``, or one by one with ``Game.apply``: the
+    error that stopped them (if one did) and the game's state after."""
+    try:
+        if one_by_one:
+            for event in events:
+                Game.apply(game, event)
+        else:
+            game.apply_events(events)
+        result: tuple[Any, ...] = ("applied",)
+    except EngineError as error:
+        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
+    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
+
+
+def odd_events(rng: random.Random, game: Game) -> list[dict[str, Any]]:
+    """Events the replay loop must not take itself: other seats and cards, bad fields,
+    flow events."""
+    codes: list[Any] = [card.code for card in french_deck()] + ["ZZ", "", 7, None]
+    seats: list[Any] = [0, 1, 2, 3, 4, -1, True, 1.0, "1", None, [1]]
+    events: list[dict[str, Any]] = []
+    for _ in range(3):
+        event: dict[str, Any] = {"type": "play", "seat": rng.choice(seats)}
+        if rng.random() < 0.9:
+            event["card"] = rng.choice(codes)
+        events.append(event)
+    events.append({"type": rng.choice(["adjourn", "resume", "concede", "tally"]), "seat": 0})
+    return events
+
+
+def test_the_replay_loop_applies_and_refuses_events_as_apply_does_one_by_one() -> None:
+    rng = random.Random(29)
+    seen = set()
+    for _ in range(3):
+        recorded = record_game("whist", rng)
+        game = engine.new_game("whist", 4)
+        for index, event in enumerate(recorded):
+            if index % 3 == 0:
+                if rng.random() < 0.3 and game.to_act is not None:
+                    game.legal_actions()  # the held lists made: the loop leaves it to apply
+                chunk = recorded[index : index + rng.randrange(1, 30)]
+                for odd in [None, *odd_events(rng, game)]:
+                    events = list(chunk)
+                    if odd is not None:
+                        events.insert(rng.randrange(len(events) + 1), odd)
+                    loop, one_by_one = copy.deepcopy(game), copy.deepcopy(game)
+                    result = run_events(loop, events, one_by_one=False)
+                    assert result == run_events(one_by_one, events, one_by_one=True), events
+                    seen.add(result[0])
+            game.apply(event)
+    assert seen == {"applied", "refused"}
+
+
+def test_replay_goes_through_the_replay_loop() -> None:
+    recorded = record_game("whist", random.Random(31))
+    one_by_one = engine.new_game("whist", 4)
+    for event in recorded:
+        Game.apply(one_by_one, event)
+    replayed = engine.replay("whist", 4, recorded)
+    assert replayed.events_applied == len(recorded)
+    assert {k: repr(v) for k, v in vars(replayed).items() if k != "_handlers"} == {
+        k: repr(v) for k, v in vars(one_by_one).items() if k != "_handlers"
+    }
