@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -21,11 +20,10 @@ from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import DEAL, Event, Game, parse_int_list, tally_action
 from engine.games.whist_tables import (
     NEXT_SEAT,
-    ORDER_OF,
     PLAYS_BY_CODE,
     PLAYS_BY_ORDER,
-    SUIT_ORDERS,
     WHOLE_DECK,
+    held_by_suit,
 )
 from engine.messages import Message, message
 from engine.options import Option
@@ -115,14 +113,13 @@ class Whist(TrickGame):
     # ------------------------------------------------------------------ play (hot path)
 
     def apply(self, event: Event) -> Action:
-        # The hot path of validated replays: a well-formed play event while the deal is
-        # in play is parsed (two look-ups), checked and applied here, in one Python call
-        # where Game.apply makes three (apply, _parse_play, _apply_play): about a sixth
-        # of a replay's cost (docs/engine.md). The checks and the changes are
-        # _apply_play's, in the same order, with the same errors (keep the two alike:
-        # tests/engine/test_seeded_digests.py replays and plays the same games). Any
+        # One event at a time (engine.replay goes through apply_events, a loop): a
+        # well-formed play event while the deal is in play is parsed here (two look-ups)
+        # and pushed (push checks and applies it: two Python calls where Game.apply
+        # makes three); an awaited deal event is applied by _apply_deal_event. Any
         # other event, or a play event of another shape, goes through Game.apply,
-        # which parses it from scratch and explains what is wrong with it.
+        # which parses it from scratch and explains what is wrong with it
+        # (tests/engine/test_whist_replay_fast_path.py compares the two).
         if type(event) is not dict or self.phase != PLAY or self.adjourned:
             if type(event) is dict and self.awaiting == DEAL and event.get("type") == DEAL:
                 return self._apply_deal_event(event)
@@ -131,7 +128,7 @@ class Whist(TrickGame):
             # Subscripts, not get() (a method call each): a missing field, a seat off
             # the table or an unknown card code is a KeyError, an unhashable one a
             # TypeError. A code that is not a str finds nothing (the keys are str).
-            seat: int = event["seat"]  # checked below: the action's seat is it
+            seat = event["seat"]
             action = PLAYS_BY_CODE[seat][event["card"]] if event["type"] == PLAY else None
         except (KeyError, TypeError):
             action = None
@@ -139,37 +136,7 @@ class Whist(TrickGame):
         # True or 1.0, which find the same table but are not seats.
         if action is None or action.seat is not seat:
             return Game.apply(self, event)
-        card = action.card
-        assert card is not None
-        hand = self.hands[seat]
-        if seat != self.turn or card not in hand:
-            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
-        trick = self.trick
-        held = self._held
-        if trick:
-            led = trick[0][1].suit
-            if card.suit != led and (
-                held[seat][led] if held is not None else not hand.isdisjoint(CARDS_OF_SUIT[led])
-            ):
-                assert led is not None
-                raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
-        hand.remove(card)
-        if held is not None:
-            held[seat][card.suit].remove(card.order)
-        trick.append((seat, card))
-        if len(trick) == 4:
-            winner = winning_seat_of_four(trick, self.trump)
-            self.tricks_won[winner & 1] += 1
-            self.last_trick = trick
-            self.last_trick_winner = winner
-            self.trick = []
-            self.trick_number += 1
-            self.turn = winner
-            if self.trick_number == TRICKS:
-                self._end_of_hand()
-        else:
-            self.turn = NEXT_SEAT[seat]
-        self.events_applied += 1
+        self.push(action)
         return action
 
     def apply_events(self, events: Iterable[Event]) -> None:
@@ -251,6 +218,49 @@ class Whist(TrickGame):
                 return action
         return Game.apply(self, event)
 
+    def push(self, action: Action) -> None:
+        # The hot path of random playouts (and of apply): _apply_play's checks and
+        # changes, in the same order with the same errors, without its call (about 5%
+        # of a playout). Keep the three alike (push, _apply_play, apply_events):
+        # tests/engine/test_whist_replay_fast_path.py, test_whist_fast_paths.py and
+        # test_seeded_digests.py play, replay and refuse the same games through each.
+        if action.type != PLAY or self.phase != PLAY or self.adjourned:
+            return Game.push(self, action)
+        seat = action.seat
+        card = action.card
+        assert seat is not None and card is not None
+        hand = self.hands[seat]
+        if seat != self.turn or card not in hand:
+            self._check_card_play(action, PLAY, self.turn, hand)  # raises the precise error
+        trick = self.trick
+        held = self._held
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led and (
+                held[seat][led] if held is not None else not hand.isdisjoint(CARDS_OF_SUIT[led])
+            ):
+                assert led is not None
+                raise self._refused_play(action, message("follow_suit", suit=led, seat=seat))
+        hand.remove(card)
+        if held is not None:
+            held[seat][card.suit].remove(card.order)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            # _trick_complete and _book_trick inline (whist has nothing after a trick):
+            # a team is seat % 2 (seat & 1: ``&`` is cheaper than ``%``).
+            winner = winning_seat_of_four(trick, self.trump)
+            self.tricks_won[winner & 1] += 1
+            self.last_trick = trick
+            self.last_trick_winner = winner
+            self.trick = []
+            self.trick_number += 1
+            self.turn = winner
+            if self.trick_number == TRICKS:
+                self._end_of_hand()
+        else:
+            self.turn = NEXT_SEAT[seat]
+        self.events_applied += 1
+
     def _apply_play(self, action: Action) -> None:
         # TrickGame's play, keeping the held lists (once made) beside the hand sets.
         seat = action.seat
@@ -291,22 +301,7 @@ class Whist(TrickGame):
         """``_held``, made from the hands the first time a deal needs it."""
         held = self._held
         if held is None:
-            held = []
-            for hand in self.hands:
-                # sorted, map and bisect run in C: no Python-level loop over the cards.
-                orders = sorted(map(ORDER_OF, hand))
-                spades = bisect_left(orders, SUIT_ORDERS["S"][1])
-                hearts = bisect_left(orders, SUIT_ORDERS["H"][1], spades)
-                diamonds = bisect_left(orders, SUIT_ORDERS["D"][1], hearts)
-                held.append(
-                    {
-                        "S": orders[:spades],
-                        "H": orders[spades:hearts],
-                        "D": orders[hearts:diamonds],
-                        "C": orders[diamonds:],
-                    }
-                )
-            self._held = held
+            self._held = held = list(map(held_by_suit, self.hands))
         return held
 
     def _plays_in_order(self, seat: int) -> list[int]:

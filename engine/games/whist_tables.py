@@ -1,13 +1,15 @@
 """Partnership whist's look-up tables (:mod:`engine.games.whist`'s hot paths): the
 interned play actions by seat and card code or display order, where a seat's sorted
-card orders split into suits, the whole deck, the next seat."""
+card orders split into suits, the whole deck, the next seat; and a hand's held lists."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Set
 from typing import Final
 
 from engine.actions import Action
-from engine.cards import CARDS_BY_CODE, french_deck, sorted_cards
+from engine.cards import CARDS_BY_CODE, Card, french_deck, sorted_cards
 from engine.tricks import CARDS_OF_SUIT, PLAYS_OF_SEAT
 
 PLAYS_BY_CODE: Final[dict[int, dict[str, Action]]] = {
@@ -41,3 +43,18 @@ WHOLE_DECK: Final = frozenset(french_deck())
 
 NEXT_SEAT: Final = (1, 2, 3, 0)
 """The seat after each (a look-up: CPython 3.11 does not specialise ``%``)."""
+
+
+def held_by_suit(hand: Set[Card]) -> dict[str | None, list[int]]:
+    """``hand``'s card orders per suit, ascending (``Whist._held``'s lists of a seat)."""
+    # sorted, map and bisect run in C: no Python-level loop over the cards.
+    orders = sorted(map(ORDER_OF, hand))
+    spades = bisect_left(orders, SUIT_ORDERS["S"][1])
+    hearts = bisect_left(orders, SUIT_ORDERS["H"][1], spades)
+    diamonds = bisect_left(orders, SUIT_ORDERS["D"][1], hearts)
+    return {
+        "S": orders[:spades],
+        "H": orders[spades:hearts],
+        "D": orders[hearts:diamonds],
+        "C": orders[diamonds:],
+    }
