@@ -1,10 +1,10 @@
-"""Whist's playout short cuts against the straightforward versions they replace: the
-unrolled four-card trick winner against :func:`engine.tricks.winning_seat`, the
-random play drawn from the held lists against ``rng.choice(legal_actions())`` (the
-same action and the same draws from the generator), and the deal short cut of
-``Whist.apply`` against ``Game.apply`` (the same action and state, or the same error
-and an unchanged game), and the replay loop (``Whist.apply_events``) against
-``Game.apply`` one event at a time (the same state, the same first error)."""
+"""Whist's short cuts against the straightforward versions they replace: the unrolled
+four-card trick winner against :func:`engine.tricks.winning_seat`; the random play
+drawn from the held lists against ``rng.choice(legal_actions())`` (the same action and
+the same draws from the generator); the deal short cut of ``Whist.apply`` against
+``Game.apply`` and ``Whist.push`` against ``Game.push`` (the same action and state, or
+the same error and an unchanged game); and the replay loop (``Whist.apply_events``)
+against ``Game.apply`` one event at a time (the same state, the same first error)."""
 
 from __future__ import annotations
 
@@ -188,3 +188,38 @@ def test_replay_goes_through_the_replay_loop() -> None:
     assert {k: repr(v) for k, v in vars(replayed).items() if k != "_handlers"} == {
         k: repr(v) for k, v in vars(one_by_one).items() if k != "_handlers"
     }
+
+
+def pushed(game: Game, push: Callable[[Game, Action], None], action: Action) -> tuple[Any, ...]:
+    """What pushing ``action`` gave: nothing or the error, and the game's state after."""
+    try:
+        push(game, action)
+        result: tuple[Any, ...] = ("applied",)
+    except EngineError as error:
+        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
+    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
+
+
+def test_push_applies_and_refuses_plays_as_the_shared_path_does() -> None:
+    rng = random.Random(37)
+    deck = french_deck()
+    seen = set()
+    game = engine.new_game("whist", 4, {"target": 2})
+    while True:
+        actions = [Action("play", rng.randrange(4), rng.choice(deck)) for _ in range(4)]
+        if not game.over and game.awaiting != "deal":
+            actions += game.legal_actions()[:2]
+            if rng.random() < 0.3:
+                game.legal_actions()  # the held lists made, sometimes
+        for action in actions:
+            short_cut, shared = copy.deepcopy(game), copy.deepcopy(game)
+            result = pushed(short_cut, type(short_cut).push, action)
+            assert result == pushed(shared, Game.push, action), action
+            seen.add(result[0])
+        if game.over:
+            break
+        if game.awaiting == "deal":
+            game.apply(game.random_deal_event(rng))
+        else:
+            game.push(game.random_action(rng))
+    assert seen == {"applied", "refused"}
