@@ -106,8 +106,7 @@ def replay(
 ) -> Game:
     """Create a game and apply ``events`` in order (raising on the first bad one)."""
     game = new_game(name, players, options, first_dealer)
-    for event in events:
-        game.apply(event)
+    game.apply_events(events)
     return game
 
 

@@ -49,14 +49,16 @@ class Card:
     ``"red"`` or ``"black"`` for every card, jokers included.
     """
 
-    __slots__ = ("_order", "code", "colour", "is_joker", "rank", "suit")
+    __slots__ = ("code", "colour", "is_joker", "order", "rank", "suit")
 
     code: str
     rank: int
     suit: str | None
     colour: str
     is_joker: bool
-    _order: int
+    order: int
+    """The card's place in display order (0 for the two of spades, up to 53 for the
+    black joker): distinct per card, so that a hand can be held as sorted ints."""
 
     def __init__(self, code: str, rank: int, suit: str | None, colour: str, order: int) -> None:
         set_ = object.__setattr__
@@ -65,7 +67,7 @@ class Card:
         set_(self, "suit", suit)
         set_(self, "colour", colour)
         set_(self, "is_joker", suit is None)
-        set_(self, "_order", order)
+        set_(self, "order", order)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
@@ -114,16 +116,16 @@ class Card:
     __hash__ = object.__hash__  # identity, as without __eq__ (sets keep their order)
 
     def __lt__(self, other: Card) -> bool:
-        return self._order < other._order
+        return self.order < other.order
 
     def __gt__(self, other: Card) -> bool:
-        return self._order > other._order
+        return self.order > other.order
 
     def __le__(self, other: Card) -> bool:
-        return self._order <= other._order
+        return self.order <= other.order
 
     def __ge__(self, other: Card) -> bool:
-        return self._order >= other._order
+        return self.order >= other.order
 
 
 def _explain_bad_card(code: object) -> Message:
@@ -205,7 +207,7 @@ def double_deck(jokers: int = 4) -> list[Card]:
 card_code: Final = attrgetter("code")
 """A card's code as a C-level function (``list(map(card_code, deck))``: no call per card)."""
 
-display_order: Final = attrgetter("_order")
+display_order: Final = attrgetter("order")
 """The sort key of :func:`sorted_cards` (an ``attrgetter``: sorting calls no Python code)."""
 
 

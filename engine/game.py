@@ -166,10 +166,10 @@ class Game(FlowEvents):
         # goes straight to its parser; anything else through parse(), which explains.
         event_type = event.get("type") if type(event) is dict else None
         handlers = self._handlers.get(event_type) if type(event_type) is str else None
-        action = handlers[0](event) if handlers is not None else self.parse(event)
+        action = handlers[0](self, event) if handlers is not None else self.parse(event)
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._handlers[action.type][1](action)
+        self._handlers[action.type][1](self, action)
         self.events_applied += 1
         return action
 
@@ -177,7 +177,7 @@ class Game(FlowEvents):
         """Validate and apply an already parsed action."""
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action, event)
-        self._handlers[action.type][1](action)
+        self._handlers[action.type][1](self, action)
         self.events_applied += 1
 
     def push(self, action: Action) -> None:
@@ -185,7 +185,7 @@ class Game(FlowEvents):
         # apply_action's body, without a second call: the hot path of random playouts.
         if self.phase == OVER or self.adjourned:
             self._refuse_while_halted(action)
-        self._handlers[action.type][1](action)
+        self._handlers[action.type][1](self, action)
         self.events_applied += 1
 
     # ------------------------------------------------------------------ asking

@@ -100,7 +100,7 @@ class Scala40Choices(Scala40State):
         self.melds = list(melds)
         self.opened = list(opened)
         try:
-            self._handlers[action.type][1](action)
+            self._handlers[action.type][1](self, action)
             return legal.table_key(action.type, self.melds)
         except IllegalEvent:
             return None

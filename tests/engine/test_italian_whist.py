@@ -271,7 +271,7 @@ def test_split_equality_does_not_depend_on_card_order() -> None:
     forward = game.parse(split_event(1, first))
     backward = game.parse(split_event(1, list(reversed(first))))
     assert forward == backward and hash(forward) == hash(backward)
-    assert forward.to_event() == split_event(1, sorted(first, key=lambda c: card(c)._order))
+    assert forward.to_event() == split_event(1, sorted(first, key=lambda c: card(c).order))
 
 
 def test_split_must_choose_exactly_nine_cards() -> None:
