@@ -122,3 +122,13 @@ def test_can_use_says_whether_the_uses_are_listed(seed: int) -> None:
             assert play.can_use(card, held, game.melds, game.table_index()) == expected
             checked += 1
     assert checked > 100
+
+
+def test_a_suits_melds_are_those_of_its_places_that_make_melds() -> None:
+    # hand_meld_choices shares one answer between the masks whose runs that make melds
+    # are the same (meld_places): every mask of a suit, with and without a joker.
+    for joker in (None, RED_JOKER):
+        for ranks in range(1 << 13):
+            places = hand_melds.meld_places(ranks, joker is not None)
+            expected = hand_melds._suit_melds("H", ranks, joker)
+            assert (hand_melds._place_melds("H", places, joker) if places else ()) == expected
