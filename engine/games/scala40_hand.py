@@ -192,6 +192,49 @@ def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(set(cards), key=_DISPLAY_ORDER.__getitem__)
 
 
+def hand_bits(hand: Iterable[Card]) -> int:
+    """The cards of ``hand`` as one bit each (:data:`_BIT`; copies are alike)."""
+    held = 0
+    for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
+        held |= _BIT[card]
+    return held
+
+
+# The cards of a suit's 13 bits, in display order, filled as hands show them.
+_SUIT_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple(
+    [None] * (1 << 13) for _ in SUITS
+)
+
+
+def _suit_cards(suit: int, ranks: int) -> tuple[Card, ...]:
+    found = _SUIT_CARDS[suit][ranks] = tuple(
+        _DECK[13 * suit + i] for i in range(13) if ranks >> i & 1
+    )
+    return found
+
+
+def cards_of_bits(held: int) -> list[Card]:
+    """The cards of :func:`hand_bits` ``held``, each once in display order: what
+    :func:`distinct_sorted` gives for the hand (a look-up per suit, no sort)."""
+    found: list[Card] = []
+    ts, th, td, tc = _SUIT_CARDS
+    s, h, d, c = held & _RANKS, held >> 13 & _RANKS, held >> 26 & _RANKS, held >> 39 & _RANKS
+    if s:
+        found += ts[s] or _suit_cards(0, s)
+    if h:
+        found += th[h] or _suit_cards(1, h)
+    if d:
+        found += td[d] or _suit_cards(2, d)
+    if c:
+        found += tc[c] or _suit_cards(3, c)
+    if held & _JOKERS:
+        if held & _BIT[_RED_JOKER]:
+            found.append(_RED_JOKER)
+        if held & _BIT[_BLACK_JOKER]:
+            found.append(_BLACK_JOKER)
+    return found
+
+
 def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
     jokers = held & _JOKERS
     if not jokers:
@@ -244,16 +287,17 @@ def clear_caches() -> None:
             table[:] = [None] * len(table)
 
 
-def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
+def hand_meld_choices(hand: Sequence[Card], held: int | None = None) -> list[HandMeld]:
     """The melds of :func:`hand_melds` with their values and the cards they take: the
     sets rank by rank (ranks in the order the sorted hand first shows them), then the
-    runs suit by suit.
+    runs suit by suit. ``held``: the hand's :func:`hand_bits` when the caller has them.
 
     The hand is read as one bit per card held (copies are alike here); a suit's 13
     bits are its ranks, and the ranks held in two or three suits are a few ANDs."""
-    held = 0
-    for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
-        held |= _BIT[card]
+    if held is None:
+        held = 0
+        for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
+            held |= _BIT[card]
     joker: Card | None
     if held & _JOKERS:
         joker = _first_joker(hand, held)
@@ -316,13 +360,20 @@ def hand_melds(hand: Sequence[Card]) -> list[Meld]:
     return [choice.meld for choice in hand_meld_choices(hand)]
 
 
-def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
-    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``."""
-    candidates = hand_meld_choices(hand)
+def find_open(
+    hand: Sequence[Card], rng: random.Random, held: int | None = None
+) -> list[Meld] | None:
+    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``.
+    ``held``: the hand's :func:`hand_bits` when the caller has them."""
+    if held is None:
+        held = hand_bits(hand)
+    candidates = hand_meld_choices(hand, held)
     if not candidates:
         return None
-    values = [m.value for m in candidates]
-    if sum(values) < OPENING:
+    total = 0
+    for choice in candidates:
+        total += choice.value
+    if total < OPENING:
         return None
     draws.shuffle(candidates, rng)
     # reach[i]: what the candidates from i on are worth together, a bound on what any
@@ -332,12 +383,14 @@ def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
         reach[index] = reach[index + 1] + candidates[index].value
     # The cards still available as two bit masks (display order): held at least once,
     # held twice (a double deck holds at most two copies of a card).
-    once = twice = 0
-    for card in hand:
-        bit = _BIT[card]
-        if once & bit:
-            twice |= bit
-        once |= bit
+    once, twice = held, 0
+    if held.bit_count() < len(hand):  # some card held twice
+        seen = 0
+        for card in hand:
+            bit = _BIT[card]
+            if seen & bit:
+                twice |= bit
+            seen |= bit
     visited = 0
     count = len(candidates)
 
