@@ -185,6 +185,12 @@ red and the black joker."""
 _RANKS: Final = (1 << 13) - 1
 _RED_JOKER, _BLACK_JOKER = _DECK[-2:]
 _JOKERS: Final = _BIT[_RED_JOKER] | _BIT[_BLACK_JOKER]
+CARD_BIT: Final = _BIT
+"""Each card's bit in :func:`hand_bits`: suit by suit (``S H D C``, 13 bits each, rank
+``r`` on bit ``r - 2`` of its suit), then the red and the black joker."""
+JOKER_BITS: Final = _JOKERS
+SUIT_SHIFT: Final[dict[str | None, int]] = {suit: 13 * i for i, suit in enumerate(SUITS)}
+"""Where each suit's 13 bits start in :func:`hand_bits`."""
 
 
 def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
