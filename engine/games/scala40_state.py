@@ -219,8 +219,11 @@ class Scala40State(Game):
             for held, _ in group:
                 need[held] = need.get(held, 0) + 1
         hand = self.hands[seat]
-        if any(hand.count(card) < count for card, count in need.items()):
-            missing = Counter(need) - Counter(hand)
+        # One count of the hand in C (a dict by card: hashed, not compared), not a
+        # list.count per card needed (a Python __eq__ call per card passed).
+        held = Counter(hand)
+        if any(held[card] < count for card, count in need.items()):
+            missing = Counter(need) - held
             raise CardNotHeld(
                 message(
                     "scala40.not_held",

@@ -38,6 +38,11 @@ from engine.games.scala40_melds import ACE, LOW_ACE, SET, Meld, Slot, card_at
 _NOTHING: Final[tuple[()]] = ()
 
 
+_ACCEPTS: dict[tuple[object, ...], MeldAccepts] = {}
+"""MeldAccepts.of's answers by meld value (bounded: cleared when full)."""
+_ACCEPTS_KEPT: Final = 20_000
+
+
 @dataclass(frozen=True, slots=True)
 class MeldAccepts:
     """What one meld accepts: the natural cards that fit it alone (each once), the
@@ -50,6 +55,18 @@ class MeldAccepts:
 
     @classmethod
     def of(cls, meld: Meld) -> MeldAccepts:
+        """What ``meld`` accepts, kept by its value (kind, slots, place): the same meld
+        comes back in game after game, and the answer is immutable."""
+        key = (meld.kind, meld.low, *meld.slots)
+        known = _ACCEPTS.get(key)
+        if known is None:
+            if len(_ACCEPTS) >= _ACCEPTS_KEPT:
+                _ACCEPTS.clear()
+            known = _ACCEPTS[key] = cls._of(meld)
+        return known
+
+    @classmethod
+    def _of(cls, meld: Meld) -> MeldAccepts:
         named = meld.joker
         if meld.kind == SET:
             if len(meld.slots) >= 4:
