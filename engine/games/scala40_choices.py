@@ -124,8 +124,16 @@ class Scala40Choices(Scala40State):
         return action
 
     def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        if self.phase != PLAY or (seat is not None and seat != self.turn):
+        if self.phase != PLAY or self.adjourned or (seat is not None and seat != self.turn):
             return super()._random_action(rng, seat)
+        return self.random_action(rng, seat)
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        if self.phase != PLAY or self.adjourned or (seat is not None and seat != self.turn):
+            # FlowEvents': ``adjourned`` refused, then _random_action (chance phases).
+            return super().random_action(rng, seat)
+        # The hot path of random playouts, here rather than in _random_action: one
+        # Python call less a step.
         seat = self.turn
         hand = self.hands[seat]
         if not self.drawn:
