@@ -221,9 +221,9 @@ class Scala40State(Game):
         hand = self.hands[seat]
         # One count of the hand in C (a dict by card: hashed, not compared), not a
         # list.count per card needed (a Python __eq__ call per card passed).
-        held = Counter(hand)
-        if any(held[card] < count for card, count in need.items()):
-            missing = Counter(need) - held
+        counts = Counter(hand)
+        if any(counts[card] < count for card, count in need.items()):
+            missing = Counter(need) - counts
             raise CardNotHeld(
                 message(
                     "scala40.not_held",

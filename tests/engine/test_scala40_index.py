@@ -132,3 +132,18 @@ def test_a_suits_melds_are_those_of_its_places_that_make_melds() -> None:
             places = hand_melds.meld_places(ranks, joker is not None)
             expected = hand_melds._suit_melds("H", ranks, joker)
             assert (hand_melds._place_melds("H", places, joker) if places else ()) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_hands_bits_give_its_cards_and_the_kept_index_is_one_made_afresh(seed: int) -> None:
+    # cards_of_bits against the set-and-sort it replaced; the index made from the last
+    # one (TableIndex._update) against one made from scratch, answer by answer.
+    for game in positions(seed, players=2 + seed):
+        for hand in game.hands:
+            bits = hand_melds.hand_bits(hand)
+            assert hand_melds.cards_of_bits(bits) == hand_melds.distinct_sorted(hand)
+        kept, fresh = game.table_index(), TableIndex(game.melds)
+        assert kept._adds == fresh._adds
+        assert kept._joker_names == fresh._joker_names
+        assert kept._swaps == fresh._swaps
+        assert kept._parts == fresh._parts
