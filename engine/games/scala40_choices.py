@@ -23,8 +23,9 @@ from engine.errors import IllegalEvent
 from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
+from engine.games.scala40_bits import cards_of_bits, hand_bits
 from engine.games.scala40_events import DISCARD, STOCK
-from engine.games.scala40_hand import cards_of_bits, hand_bits, hand_meld_choices
+from engine.games.scala40_hand import hand_meld_choices
 from engine.games.scala40_melds import MeldCheck, MeldError, build_meld
 from engine.games.scala40_state import OPENING, PLAY, Scala40State
 

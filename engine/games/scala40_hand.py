@@ -20,13 +20,21 @@ shared between calls: callers read them, never change them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from engine import draws
-from engine.cards import SUITS, Card, french_deck, sorted_cards
+from engine.cards import SUITS, Card
+from engine.games.scala40_bits import BIT as _BIT
+from engine.games.scala40_bits import BLACK_JOKER as _BLACK_JOKER
+from engine.games.scala40_bits import JOKERS as _JOKERS
+from engine.games.scala40_bits import RANKS as _RANKS
+from engine.games.scala40_bits import RED_JOKER as _RED_JOKER
+from engine.games.scala40_bits import (
+    hand_bits,
+)
 from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
 
 OPENING: int = 40
@@ -175,70 +183,6 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
             else:
                 runs.append([p, p])
     return tuple((low, ACE - 1 if (low, high) == (LOW_ACE, ACE) else high) for low, high in runs)
-
-
-_DECK: Final = sorted_cards(french_deck(jokers=2))
-_DISPLAY_ORDER: Final = {card: place for place, card in enumerate(_DECK)}
-_BIT: Final = {card: 1 << place for place, card in enumerate(_DECK)}
-"""A bit per card, in display order: suit by suit (13 bits each, two to ace), then the
-red and the black joker."""
-_RANKS: Final = (1 << 13) - 1
-_RED_JOKER, _BLACK_JOKER = _DECK[-2:]
-_JOKERS: Final = _BIT[_RED_JOKER] | _BIT[_BLACK_JOKER]
-CARD_BIT: Final = _BIT
-"""Each card's bit in :func:`hand_bits`: suit by suit (``S H D C``, 13 bits each, rank
-``r`` on bit ``r - 2`` of its suit), then the red and the black joker."""
-JOKER_BITS: Final = _JOKERS
-SUIT_SHIFT: Final[dict[str | None, int]] = {suit: 13 * i for i, suit in enumerate(SUITS)}
-"""Where each suit's 13 bits start in :func:`hand_bits`."""
-
-
-def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
-    """Each card of ``cards`` once, in display order (:func:`~engine.cards.sorted_cards`)."""
-    return sorted(set(cards), key=_DISPLAY_ORDER.__getitem__)
-
-
-def hand_bits(hand: Iterable[Card]) -> int:
-    """The cards of ``hand`` as one bit each (:data:`_BIT`; copies are alike)."""
-    held = 0
-    for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
-        held |= _BIT[card]
-    return held
-
-
-# The cards of a suit's 13 bits, in display order, filled as hands show them.
-_SUIT_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple(
-    [None] * (1 << 13) for _ in SUITS
-)
-
-
-def _suit_cards(suit: int, ranks: int) -> tuple[Card, ...]:
-    found = _SUIT_CARDS[suit][ranks] = tuple(
-        _DECK[13 * suit + i] for i in range(13) if ranks >> i & 1
-    )
-    return found
-
-
-def cards_of_bits(held: int) -> list[Card]:
-    """The cards of :func:`hand_bits` ``held``, each once in display order: what
-    :func:`distinct_sorted` gives for the hand (a look-up per suit, no sort)."""
-    found: list[Card] = []
-    ts, th, td, tc = _SUIT_CARDS
-    s, h, d, c = held & _RANKS, held >> 13 & _RANKS, held >> 26 & _RANKS, held >> 39 & _RANKS
-    if s:
-        found += ts[s] or _suit_cards(0, s)
-    if h:
-        found += th[h] or _suit_cards(1, h)
-    if d:
-        found += td[d] or _suit_cards(2, d)
-    if c:
-        found += tc[c] or _suit_cards(3, c)
-    if held & _JOKERS:
-        if held & _BIT[_RED_JOKER]:
-            found.append(_RED_JOKER)
-        if held & _BIT[_BLACK_JOKER]:
-            found.append(_BLACK_JOKER)
-    return found
 
 
 def _first_joker(hand: Sequence[Card], held: int) -> Card | None:

@@ -25,16 +25,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.cards import SUITS, Card
-from engine.games.scala40_hand import (
-    CARD_BIT,
-    JOKER_BITS,
-    SEARCH_LIMIT,
-    SUIT_SHIFT,
-    find_open,
-    hand_bits,
-    hand_melds,
-    places_of,
-)
+from engine.games.scala40_bits import CARD_BIT, JOKER_BITS, SUIT_SHIFT, hand_bits
+from engine.games.scala40_hand import SEARCH_LIMIT, find_open, hand_melds, places_of
 from engine.games.scala40_melds import (
     ACE,
     LOW_ACE,

@@ -23,7 +23,7 @@ from engine.flow import best_of
 from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
-from engine.games.scala40_hand import cards_of_bits, hand_bits
+from engine.games.scala40_bits import cards_of_bits, hand_bits
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
 from engine.games.scala40_table import TableIndex
 from engine.messages import Message, message

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.cards import Card, french_deck
+from engine.games import scala40_bits
 from engine.games import scala40_hand as hand_melds
 from engine.games import scala40_play as play
 from engine.games.scala40 import Scala40
@@ -140,8 +141,8 @@ def test_the_hands_bits_give_its_cards_and_the_kept_index_is_one_made_afresh(see
     # one (TableIndex._update) against one made from scratch, answer by answer.
     for game in positions(seed, players=2 + seed):
         for hand in game.hands:
-            bits = hand_melds.hand_bits(hand)
-            assert hand_melds.cards_of_bits(bits) == hand_melds.distinct_sorted(hand)
+            bits = scala40_bits.hand_bits(hand)
+            assert scala40_bits.cards_of_bits(bits) == scala40_bits.distinct_sorted(hand)
         kept, fresh = game.table_index(), TableIndex(game.melds)
         assert kept._adds == fresh._adds
         assert kept._joker_names == fresh._joker_names
