@@ -207,7 +207,12 @@ class Scala40(Scala40Choices):
 
     @applier("draw")
     def _apply_draw(self, action: Action) -> None:
-        seat = self._require_turn(action, drawn=False)
+        # The turn checks on the happy path here, _require_turn (a call) to say what is
+        # wrong: draws and discards are most of a deal's events.
+        seat = action.seat
+        if self.phase != PLAY or seat != self.turn or self.drawn:
+            seat = self._require_turn(action, drawn=False)
+        assert seat is not None
         if action.arg("from") == DISCARD:
             why = self.may_draw_discard(seat)
             if why is not None:
@@ -306,21 +311,28 @@ class Scala40(Scala40Choices):
 
     @applier("discard")
     def _apply_discard(self, action: Action) -> None:
-        seat = self._require_turn(action)
+        seat = action.seat
+        if self.phase != PLAY or seat != self.turn or not self.drawn:
+            seat = self._require_turn(action)
+        assert seat is not None
         card = action.card
         assert card is not None
         hand = self.hands[seat]
-        if card not in hand:
+        # One pass over the hand (each card passed is a Python __eq__ call), not a
+        # membership test and then a remove.
+        try:
+            at = hand.index(card)
+        except ValueError:
             raise CardNotHeld(
                 message("card.not_held", seat=seat, event="discard", card=card, cardname=card),
                 seat=seat,
                 event=action.to_event(),
-            )
+            ) from None
         why = self.discard_ban(seat, card)
         if why is not None:
             rule = "discard draw must be used" if self.must_use else "discard before opening"
             raise self._breach(action, rule, why)
-        hand.remove(card)
+        del hand[at]
         self.pile.append(card)
         if not hand:
             self._end_hand(seat)

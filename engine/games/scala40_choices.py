@@ -23,8 +23,9 @@ from engine.errors import IllegalEvent
 from engine.games import scala40_events as events
 from engine.games import scala40_legal as legal
 from engine.games import scala40_play as play
+from engine.games.scala40_bits import cards_of_bits, hand_bits
 from engine.games.scala40_events import DISCARD, STOCK
-from engine.games.scala40_hand import distinct_sorted, hand_meld_choices
+from engine.games.scala40_hand import hand_meld_choices
 from engine.games.scala40_melds import MeldCheck, MeldError, build_meld
 from engine.games.scala40_state import OPENING, PLAY, Scala40State
 
@@ -51,7 +52,7 @@ class Scala40Choices(Scala40State):
         guarded = self.must_use is not None
         actions = []
         table = self.table_index()
-        for card in distinct_sorted(hand):
+        for card in cards_of_bits(hand_bits(hand)):
             swaps, adds = table.plays((card,), len(hand) >= 2)
             for index, _ in swaps:
                 if not guarded or self._keeps_taken_usable(seat, swap=(index, card)):
@@ -124,8 +125,16 @@ class Scala40Choices(Scala40State):
         return action
 
     def _random_action(self, rng: random.Random, seat: int | None = None) -> Action:
-        if self.phase != PLAY or (seat is not None and seat != self.turn):
+        if self.phase != PLAY or self.adjourned or (seat is not None and seat != self.turn):
             return super()._random_action(rng, seat)
+        return self.random_action(rng, seat)
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        if self.phase != PLAY or self.adjourned or (seat is not None and seat != self.turn):
+            # FlowEvents': ``adjourned`` refused, then _random_action (chance phases).
+            return super().random_action(rng, seat)
+        # The hot path of random playouts, here rather than in _random_action: one
+        # Python call less a step.
         seat = self.turn
         hand = self.hands[seat]
         if not self.drawn:
@@ -136,19 +145,22 @@ class Scala40Choices(Scala40State):
         if taken is not None:
             uses = play.find_uses(taken, hand, self.melds, table=self.table_index())
             return self._use_action(seat, uses[below(rng, len(uses))])
+        # The hand as one bit per card (scala40_hand.hand_bits), read once: for the
+        # melds it can lay, and for its cards each once in display order.
+        bits = hand_bits(hand)
         if not self.opened[seat]:
-            opening = play.find_open(hand, rng)
+            opening = play.find_open(hand, rng, bits)
             if opening is not None:
                 return events.open_action(seat, [tuple(m.slots) for m in opening])
-            held = distinct_sorted(hand)
+            held = cards_of_bits(bits)
         else:
             size = len(hand)
-            melds = [c.meld for c in hand_meld_choices(hand) if c.size < size]
+            melds = [c.meld for c in hand_meld_choices(hand, bits) if c.size < size]
             if melds:
                 return events.meld_action(seat, tuple(melds[below(rng, len(melds))].slots))
             # The swaps and single additions _legal_actions lists (no discard taken here,
             # so none is refused for stranding it), drawn from as from that list.
-            held = distinct_sorted(hand)
+            held = cards_of_bits(bits)
             swaps, adds = self.table_index().plays(held, size >= 2)
             if swaps and rng.random() < 0.3:
                 index, card = swaps[below(rng, len(swaps))]

@@ -9,29 +9,37 @@ completed by the joker, and two runs one place apart bridged by it.
 suit only on the places the suit holds (a 14-bit mask: an ace is places 1 and 14) and
 the joker; so each group's melds are built and checked once
 (:func:`~engine.games.scala40_melds.build_meld`), with their opening value and the
-cards they take, and then looked up (:func:`functools.lru_cache`, bounded). A call
-costs a pass over the hand and one look-up per rank and per suit held, whatever the
-runs; the opening search (:func:`find_open`) visits at most :data:`SEARCH_LIMIT` nodes.
-The melds found are shared between calls: callers read them, never change them.
+cards they take, and then looked up: a rank's by a small int in a dict, a suit's by
+its 13 bits in a list per suit and joker (at most 3 x 4 x 8,192 entries, sharing one
+tuple per set of places that make melds). A call costs a pass over the hand and one
+look-up per grouped rank and per suit held, whatever the runs; the opening search
+(:func:`find_open`) visits at most :data:`SEARCH_LIMIT` nodes. The melds found are
+shared between calls: callers read them, never change them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from engine import draws
-from engine.cards import SUITS, Card, french_deck, sorted_cards
+from engine.cards import SUITS, Card
+from engine.games.scala40_bits import BIT as _BIT
+from engine.games.scala40_bits import BLACK_JOKER as _BLACK_JOKER
+from engine.games.scala40_bits import JOKERS as _JOKERS
+from engine.games.scala40_bits import RANKS as _RANKS
+from engine.games.scala40_bits import RED_JOKER as _RED_JOKER
+from engine.games.scala40_bits import (
+    hand_bits,
+)
 from engine.games.scala40_melds import ACE, LOW_ACE, Meld, MeldError, Slot, build_meld, card_at
 
 OPENING: int = 40
 SEARCH_LIMIT = 3_000
 """Nodes the opening search visits at most (it gives up, not the player)."""
-_GROUPS_KEPT = 8_192
-"""Groups (a rank's cards, a suit's places, with a joker or not) whose melds are kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +105,12 @@ def _suit_melds(suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ..
     """The runs of ``suit`` on the ranks in ``ranks`` (bit ``r - 2`` for rank ``r``),
     and with ``joker`` the runs of two completed and the gaps of one bridged."""
     # Place p is bit p: a rank is its place, an ace both place 1 and 14.
-    runs = _runs(ranks << 2 | (ranks >> 12 & 1) << LOW_ACE)
+    return _place_melds(suit, ranks << 2 | (ranks >> 12 & 1) << LOW_ACE, joker)
+
+
+def _place_melds(suit: str, places: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """:func:`_suit_melds` of the places ``places`` (bit ``p`` for place ``p``)."""
+    runs = _runs(places)
     found: list[HandMeld] = []
     for low, high in runs:
         if high - low >= 2 or (joker is not None and high - low == 1):
@@ -107,6 +120,22 @@ def _suit_melds(suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ..
             if second[0] - first[1] == 2:
                 found += _gap_melds(suit, first, second, joker)
     return tuple(found)
+
+
+def meld_places(ranks: int, joker: bool) -> int:
+    """The places of a suit's ranks ``ranks`` (as :func:`_suit_melds` reads them) that
+    are in a run :func:`_suit_melds` makes a meld of: runs of three or more, and with a
+    joker runs of two and the runs on either side of a one-place gap. The runs left
+    out make no meld and do not change which runs are next to which (one between two
+    kept runs leaves them two places or more apart), so ``_place_melds`` of these
+    places is ``_suit_melds`` of ``ranks``; and most suits of a hand give 0."""
+    places = ranks << 2 | (ranks >> 12 & 1) << LOW_ACE
+    if joker:
+        two = places & places >> 1
+        gap = places & ~places >> 1 & places >> 2
+        return two | two << 1 | gap | gap << 2
+    three = places & places >> 1 & places >> 2
+    return three | three << 1 | three << 2
 
 
 @cache  # 4 suits x 105 runs x (no joker, RJ, BJ): bounded
@@ -156,21 +185,6 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple((low, ACE - 1 if (low, high) == (LOW_ACE, ACE) else high) for low, high in runs)
 
 
-_DECK: Final = sorted_cards(french_deck(jokers=2))
-_DISPLAY_ORDER: Final = {card: place for place, card in enumerate(_DECK)}
-_BIT: Final = {card: 1 << place for place, card in enumerate(_DECK)}
-"""A bit per card, in display order: suit by suit (13 bits each, two to ace), then the
-red and the black joker."""
-_RANKS: Final = (1 << 13) - 1
-_RED_JOKER, _BLACK_JOKER = _DECK[-2:]
-_JOKERS: Final = _BIT[_RED_JOKER] | _BIT[_BLACK_JOKER]
-
-
-def distinct_sorted(cards: Iterable[Card]) -> list[Card]:
-    """Each card of ``cards`` once, in display order (:func:`~engine.cards.sorted_cards`)."""
-    return sorted(set(cards), key=_DISPLAY_ORDER.__getitem__)
-
-
 def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
     jokers = held & _JOKERS
     if not jokers:
@@ -180,14 +194,21 @@ def _first_joker(hand: Sequence[Card], held: int) -> Card | None:
     return _RED_JOKER if hand.index(_RED_JOKER) < hand.index(_BLACK_JOKER) else _BLACK_JOKER
 
 
-# The melds of a rank's cards and of a suit's places, by a number: the rank (2-14) or
-# the suit's places (13 bits), the suit (2 bits, bits 13-14) and the joker (0 none, 1
-# red, 2 black: bits 15-16). A look-up in a dict by a small int costs far less than a
-# functools cache's (a key tuple built and hashed per call): it is done for every suit
-# and grouped rank of a hand, several times a turn.
+# The melds of a rank's cards, by a number: the rank (2-14), the suits (4 bits) and the
+# joker (0 none, 1 red, 2 black: bits 15-16). A look-up in a dict by a small int costs
+# far less than a functools cache's (a key tuple built and hashed per call).
 _RANK_KEPT: dict[int, tuple[HandMeld, ...]] = {}
-_SUIT_KEPT: dict[int, tuple[HandMeld, ...]] = {}
 _JOKER_CODE: Final = {_RED_JOKER: 1 << 15, _BLACK_JOKER: 2 << 15}
+
+# The melds of a suit, by the hand's 13 bits of that suit: one list per joker (none, red,
+# black) and suit, indexed by the bits, filled as hands show them (``None``: not yet).
+# Indexing a list costs less than building a key and looking it up: it is done for
+# every suit held, every time the random player looks at its hand. Two masks that
+# differ only by cards in no meld (meld_places) share one tuple, built once.
+_SUIT_TABLES: Final[tuple[tuple[list[tuple[HandMeld, ...] | None], ...], ...]] = tuple(
+    tuple([None] * (1 << 13) for _ in SUITS) for _ in range(3)
+)
+_BY_PLACES: dict[tuple[int, str, int], tuple[HandMeld, ...]] = {}
 
 
 def _rank_choices(key: int, rank: int, suits: int, joker: Card | None) -> tuple[HandMeld, ...]:
@@ -195,29 +216,38 @@ def _rank_choices(key: int, rank: int, suits: int, joker: Card | None) -> tuple[
     return found
 
 
-def _suit_choices(key: int, suit: str, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
-    if len(_SUIT_KEPT) >= _GROUPS_KEPT:
-        _SUIT_KEPT.clear()
-    found = _SUIT_KEPT[key] = _suit_melds(suit, ranks, joker)
+def _suit_choices(code: int, suit: int, ranks: int, joker: Card | None) -> tuple[HandMeld, ...]:
+    """The melds of suit ``SUITS[suit]`` holding ``ranks`` (its 13 bits), kept in
+    :data:`_SUIT_TABLES`."""
+    places = meld_places(ranks, joker is not None)
+    key = (code, SUITS[suit], places)
+    found = _BY_PLACES.get(key)
+    if found is None:
+        found = _BY_PLACES[key] = _place_melds(SUITS[suit], places, joker) if places else ()
+    _SUIT_TABLES[code >> 15][suit][ranks] = found
     return found
 
 
 def clear_caches() -> None:
     """Forget every rank's and suit's melds (tests: they are built again)."""
     _RANK_KEPT.clear()
-    _SUIT_KEPT.clear()
+    _BY_PLACES.clear()
+    for tables in _SUIT_TABLES:
+        for table in tables:
+            table[:] = [None] * len(table)
 
 
-def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
+def hand_meld_choices(hand: Sequence[Card], held: int | None = None) -> list[HandMeld]:
     """The melds of :func:`hand_melds` with their values and the cards they take: the
     sets rank by rank (ranks in the order the sorted hand first shows them), then the
-    runs suit by suit.
+    runs suit by suit. ``held``: the hand's :func:`hand_bits` when the caller has them.
 
     The hand is read as one bit per card held (copies are alike here); a suit's 13
     bits are its ranks, and the ranks held in two or three suits are a few ANDs."""
-    held = 0
-    for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
-        held |= _BIT[card]
+    if held is None:
+        held = 0
+        for card in hand:  # a plain loop: cheaper than reduce(or_, map(...)) in CPython 3.11
+            held |= _BIT[card]
     joker: Card | None
     if held & _JOKERS:
         joker = _first_joker(hand, held)
@@ -247,22 +277,31 @@ def hand_meld_choices(hand: Sequence[Card]) -> list[HandMeld]:
                 more = _rank_choices(key, rank, suits, joker)
             found += more
     # The suits one by one, not in a loop over a tuple of them: this is the hot path.
-    kept = _SUIT_KEPT
+    ts, th, td, tc = _SUIT_TABLES[code >> 15]
     if s:
-        more = kept.get(code | s)
-        found += more if more is not None else _suit_choices(code | s, "S", s, joker)
+        more = ts[s]
+        if more is None:
+            more = _suit_choices(code, 0, s, joker)
+        if more:
+            found += more
     if h:
-        key = code | 1 << 13 | h
-        more = kept.get(key)
-        found += more if more is not None else _suit_choices(key, "H", h, joker)
+        more = th[h]
+        if more is None:
+            more = _suit_choices(code, 1, h, joker)
+        if more:
+            found += more
     if d:
-        key = code | 2 << 13 | d
-        more = kept.get(key)
-        found += more if more is not None else _suit_choices(key, "D", d, joker)
+        more = td[d]
+        if more is None:
+            more = _suit_choices(code, 2, d, joker)
+        if more:
+            found += more
     if c:
-        key = code | 3 << 13 | c
-        more = kept.get(key)
-        found += more if more is not None else _suit_choices(key, "C", c, joker)
+        more = tc[c]
+        if more is None:
+            more = _suit_choices(code, 3, c, joker)
+        if more:
+            found += more
     return found
 
 
@@ -271,13 +310,20 @@ def hand_melds(hand: Sequence[Card]) -> list[Meld]:
     return [choice.meld for choice in hand_meld_choices(hand)]
 
 
-def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
-    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``."""
-    candidates = hand_meld_choices(hand)
+def find_open(
+    hand: Sequence[Card], rng: random.Random, held: int | None = None
+) -> list[Meld] | None:
+    """Disjoint melds of ``hand`` worth at least 40 that leave a card, or ``None``.
+    ``held``: the hand's :func:`hand_bits` when the caller has them."""
+    if held is None:
+        held = hand_bits(hand)
+    candidates = hand_meld_choices(hand, held)
     if not candidates:
         return None
-    values = [m.value for m in candidates]
-    if sum(values) < OPENING:
+    total = 0
+    for choice in candidates:
+        total += choice.value
+    if total < OPENING:
         return None
     draws.shuffle(candidates, rng)
     # reach[i]: what the candidates from i on are worth together, a bound on what any
@@ -287,12 +333,14 @@ def find_open(hand: Sequence[Card], rng: random.Random) -> list[Meld] | None:
         reach[index] = reach[index + 1] + candidates[index].value
     # The cards still available as two bit masks (display order): held at least once,
     # held twice (a double deck holds at most two copies of a card).
-    once = twice = 0
-    for card in hand:
-        bit = _BIT[card]
-        if once & bit:
-            twice |= bit
-        once |= bit
+    once, twice = held, 0
+    if held.bit_count() < len(hand):  # some card held twice
+        seen = 0
+        for card in hand:
+            bit = _BIT[card]
+            if seen & bit:
+                twice |= bit
+            seen |= bit
     visited = 0
     count = len(candidates)
 

@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.cards import SUITS, Card
+from engine.games.scala40_bits import CARD_BIT, JOKER_BITS, SUIT_SHIFT, hand_bits
 from engine.games.scala40_hand import SEARCH_LIMIT, find_open, hand_melds, places_of
 from engine.games.scala40_melds import (
     ACE,
@@ -145,7 +146,11 @@ def can_use(
     if size >= 4 and _makes_a_meld_of_three(card, others):
         return True
     if not card.is_joker:
+        suit = card.suit
         for meld in melds:
+            # _bridges' own first test, without a call per meld of the table.
+            if meld.kind != SEQUENCE or meld.slots[0][1].suit != suit:
+                continue
             for slots in _bridges(card, others, meld):
                 if size - len(slots) >= 1:
                     return True
@@ -158,25 +163,22 @@ def _makes_a_meld_of_three(card: Card, others: list[Card]) -> bool:
     two other places of a run of three through the card (or one of them and a joker)."""
     if card.is_joker:
         return next(_melds_of_three(card, others), None) is not None
-    rank, suit = card.rank, card.suit
-    joker = False
-    suits: set[str | None] = set()
-    places: set[int] = set()
-    for other in others:
-        if other.is_joker:
-            joker = True
-        elif other.rank == rank:
-            if other.suit != suit:
-                suits.add(other.suit)
-        elif other.suit == suit:
-            places.update(places_of(other))
-    if len(suits) >= 2 or (suits and joker):
+    # The hand as bits (scala40_hand.hand_bits): a card's copies make no meld with it,
+    # so its own bit is left out; then a rank's other suits and a suit's places.
+    held = hand_bits(others) & ~CARD_BIT[card]
+    joker = bool(held & JOKER_BITS)
+    rank, at = card.rank - 2, SUIT_SHIFT[card.suit]
+    suits = (held >> rank & 1) + (held >> 13 + rank & 1) + (held >> 26 + rank & 1)
+    suits += held >> 39 + rank & 1
+    if suits >= 2 or (suits and joker):
         return True
+    ranks = held >> at & 0x1FFF
+    places = ranks << 2 | (ranks >> 12 & 1) << LOW_ACE  # place p is bit p
     for place in places_of(card):
         for low in (place - 2, place - 1, place):
             if low < LOW_ACE or low + 2 > ACE:
                 continue
-            missing = sum(1 for p in (low, low + 1, low + 2) if p != place and p not in places)
+            missing = (7 << low & ~(1 << place) & ~places).bit_count()
             if missing == 0 or (missing == 1 and joker):
                 return True
     return False

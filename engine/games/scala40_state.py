@@ -23,7 +23,7 @@ from engine.flow import best_of
 from engine.game import Game
 from engine.games import scala40_events as events
 from engine.games import scala40_play as play
-from engine.games.scala40_hand import distinct_sorted
+from engine.games.scala40_bits import cards_of_bits, hand_bits
 from engine.games.scala40_melds import Meld, Slot, extend_meld, swap_joker
 from engine.games.scala40_table import TableIndex
 from engine.messages import Message, message
@@ -74,10 +74,12 @@ class Scala40State(Game):
 
     def table_index(self) -> TableIndex:
         """What the melds on the table accept (:class:`TableIndex`), worked out again only
-        for the melds laid or changed since the last question. The melds are compared
-        by identity: a meld on the table is never changed in place, only replaced."""
+        for the melds laid or changed since the last question. The index is kept while
+        the table's melds are equal to those it was made for (a list comparison in C,
+        which tries identity first: a meld on the table is never changed in place, only
+        replaced, and an equal meld accepts the same cards)."""
         index = self._index
-        if index is None or not index.is_for(self.melds):
+        if index is None or index.melds != self.melds:
             index = TableIndex(self.melds, previous=index)
             self._index = index
         return index
@@ -160,7 +162,7 @@ class Scala40State(Game):
         :meth:`discard_ban` answered for the whole hand at once."""
         if self.taken is not None and self.must_use is not None:
             return []
-        return self._discards(seat, distinct_sorted(self.hands[seat]))
+        return self._discards(seat, cards_of_bits(hand_bits(self.hands[seat])))
 
     def _discards(self, seat: int, held: list[Card]) -> list[Card]:
         """:meth:`allowed_discards` (no discard taken to use) from ``held``, the
@@ -217,8 +219,11 @@ class Scala40State(Game):
             for held, _ in group:
                 need[held] = need.get(held, 0) + 1
         hand = self.hands[seat]
-        if any(hand.count(card) < count for card, count in need.items()):
-            missing = Counter(need) - Counter(hand)
+        # One count of the hand in C (a dict by card: hashed, not compared), not a
+        # list.count per card needed (a Python __eq__ call per card passed).
+        counts = Counter(hand)
+        if any(counts[card] < count for card, count in need.items()):
+            missing = Counter(need) - counts
             raise CardNotHeld(
                 message(
                     "scala40.not_held",

@@ -38,6 +38,11 @@ from engine.games.scala40_melds import ACE, LOW_ACE, SET, Meld, Slot, card_at
 _NOTHING: Final[tuple[()]] = ()
 
 
+_ACCEPTS: dict[tuple[object, ...], MeldAccepts] = {}
+"""MeldAccepts.of's answers by meld value (bounded: cleared when full)."""
+_ACCEPTS_KEPT: Final = 20_000
+
+
 @dataclass(frozen=True, slots=True)
 class MeldAccepts:
     """What one meld accepts: the natural cards that fit it alone (each once), the
@@ -50,6 +55,18 @@ class MeldAccepts:
 
     @classmethod
     def of(cls, meld: Meld) -> MeldAccepts:
+        """What ``meld`` accepts, kept by its value (kind, slots, place): the same meld
+        comes back in game after game, and the answer is immutable."""
+        key = (meld.kind, meld.low, *meld.slots)
+        known = _ACCEPTS.get(key)
+        if known is None:
+            if len(_ACCEPTS) >= _ACCEPTS_KEPT:
+                _ACCEPTS.clear()
+            known = _ACCEPTS[key] = cls._of(meld)
+        return known
+
+    @classmethod
+    def _of(cls, meld: Meld) -> MeldAccepts:
         named = meld.joker
         if meld.kind == SET:
             if len(meld.slots) >= 4:
@@ -78,6 +95,11 @@ class MeldAccepts:
         return cls(cards, tuple(names), None)
 
 
+def _joker_names(parts: list[MeldAccepts]) -> list[tuple[int, Card]]:
+    """(meld index, name) for every name a joker may take on the melds, by meld."""
+    return [(index, name) for index, part in enumerate(parts) for name in part.joker_names]
+
+
 class TableIndex:
     """The answers about the melds ``melds`` (a table's, in order) that a turn asks:
     single cards that fit each meld, joker names, and jokers that may be swapped.
@@ -86,38 +108,90 @@ class TableIndex:
     the same place (the same objects: a meld is replaced, never changed) are not
     worked out again, so a turn's addition costs the checks of one meld."""
 
-    __slots__ = ("_adds", "_joker_names", "_melds", "_parts", "_swaps")
-    _melds: tuple[Meld, ...]
+    __slots__ = ("_adds", "_joker_names", "_parts", "_swaps", "melds")
+    melds: list[Meld]
+    """The melds this index answers for (a copy: compare it with a table's list)."""
     _parts: list[MeldAccepts]
 
     def __init__(self, melds: Sequence[Meld], previous: TableIndex | None = None) -> None:
-        self._melds = tuple(melds)
-        known: tuple[Meld, ...] = previous._melds if previous is not None else ()
+        self.melds = list(melds)
+        known: list[Meld] = previous.melds if previous is not None else []
+        if previous is not None and len(known) <= len(self.melds):
+            self._update(previous)
+            return
         parts: list[MeldAccepts] = []
         adds: dict[Card, list[tuple[int, Slot]]] = {}
-        joker_names: list[tuple[int, Card]] = []
         swaps: dict[Card, list[int]] = {}
-        for index, meld in enumerate(self._melds):
-            if index < len(known) and known[index] is meld:
-                assert previous is not None
-                part = previous._parts[index]
-            else:
-                part = MeldAccepts.of(meld)
+        for index, meld in enumerate(self.melds):
+            part = MeldAccepts.of(meld)
             parts.append(part)
             for card in part.cards:
                 adds.setdefault(card, []).append((index, (card, card)))
-            for name in part.joker_names:
-                joker_names.append((index, name))
             if part.swap is not None:
                 swaps.setdefault(part.swap, []).append(index)
         self._parts = parts
         self._adds = adds
-        self._joker_names = joker_names
+        self._joker_names = _joker_names(parts)
         self._swaps = swaps
+
+    def _update(self, previous: TableIndex) -> None:
+        """Set up from ``previous``, the index of a table of no more melds than this one:
+        only the melds changed or laid since are worked out, and only the answers about
+        their cards (old and new) are made again. The answers of ``previous`` are shared,
+        never changed: an index's dicts and lists are not changed after it is made.
+        (Cards are looked up by hash, never compared with ``in`` on a tuple: a card's
+        ``__eq__`` is Python code.)"""
+        known, melds = previous.melds, self.melds
+        parts = previous._parts[:]
+        adds = previous._adds
+        copied = jokers = False
+        for index in range(len(melds)):
+            meld = melds[index]
+            old: MeldAccepts | None = None
+            if index < len(known):
+                if known[index] is meld:
+                    continue
+                old = parts[index]
+                parts[index] = part = MeldAccepts.of(meld)
+            else:
+                part = MeldAccepts.of(meld)
+                parts.append(part)
+            if not copied:
+                adds, copied = dict(adds), True
+            if old is not None:
+                jokers = jokers or bool(old.joker_names) or old.swap is not None
+                for card in old.cards:
+                    left = [fit for fit in adds[card] if fit[0] != index]
+                    if left:
+                        adds[card] = left
+                    else:
+                        del adds[card]
+            jokers = jokers or bool(part.joker_names) or part.swap is not None
+            for card in part.cards:
+                fit = (index, (card, card))
+                fits = adds.get(card)
+                if fits is None:
+                    adds[card] = [fit]
+                elif fits[-1][0] < index:
+                    adds[card] = [*fits, fit]
+                else:  # by meld index (distinct ints: no card is compared)
+                    adds[card] = sorted([*fits, fit])
+        self._parts = parts
+        self._adds = adds
+        if jokers:
+            self._joker_names = _joker_names(parts)
+            swaps: dict[Card, list[int]] = {}
+            for index, part in enumerate(parts):
+                if part.swap is not None:
+                    swaps.setdefault(part.swap, []).append(index)
+            self._swaps = swaps
+        else:
+            self._joker_names = previous._joker_names
+            self._swaps = previous._swaps
 
     def is_for(self, melds: Sequence[Meld]) -> bool:
         """Whether this is the index of ``melds`` (the same meld objects, in order)."""
-        known = self._melds
+        known = self.melds
         return len(known) == len(melds) and all(map(operator.is_, known, melds))
 
     def single_adds(self, card: Card) -> list[tuple[int, Slot]]:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.cards import Card, french_deck
+from engine.games import scala40_bits
 from engine.games import scala40_hand as hand_melds
 from engine.games import scala40_play as play
 from engine.games.scala40 import Scala40
@@ -122,3 +123,28 @@ def test_can_use_says_whether_the_uses_are_listed(seed: int) -> None:
             assert play.can_use(card, held, game.melds, game.table_index()) == expected
             checked += 1
     assert checked > 100
+
+
+def test_a_suits_melds_are_those_of_its_places_that_make_melds() -> None:
+    # hand_meld_choices shares one answer between the masks whose runs that make melds
+    # are the same (meld_places): every mask of a suit, with and without a joker.
+    for joker in (None, RED_JOKER):
+        for ranks in range(1 << 13):
+            places = hand_melds.meld_places(ranks, joker is not None)
+            expected = hand_melds._suit_melds("H", ranks, joker)
+            assert (hand_melds._place_melds("H", places, joker) if places else ()) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_hands_bits_give_its_cards_and_the_kept_index_is_one_made_afresh(seed: int) -> None:
+    # cards_of_bits against the set-and-sort it replaced; the index made from the last
+    # one (TableIndex._update) against one made from scratch, answer by answer.
+    for game in positions(seed, players=2 + seed):
+        for hand in game.hands:
+            bits = scala40_bits.hand_bits(hand)
+            assert scala40_bits.cards_of_bits(bits) == scala40_bits.distinct_sorted(hand)
+        kept, fresh = game.table_index(), TableIndex(game.melds)
+        assert kept._adds == fresh._adds
+        assert kept._joker_names == fresh._joker_names
+        assert kept._swaps == fresh._swaps
+        assert kept._parts == fresh._parts
