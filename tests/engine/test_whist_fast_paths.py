@@ -23,6 +23,7 @@ from engine.cards import SUITS, french_deck
 from engine.errors import EngineError
 from engine.game import Event, Game
 from engine.tricks import winning_seat, winning_seat_of_four
+from tests.support.engine import outcome
 
 
 def test_the_unrolled_winner_of_four_is_the_winning_seat() -> None:
@@ -62,15 +63,6 @@ def test_random_plays_are_a_choice_among_the_legal_plays(generator: type[random.
         game.push(action)
         plays += 1
     assert plays > 500
-
-
-def outcome(game: Game, apply: Callable[[Game, Event], Action], event: Event) -> tuple[Any, ...]:
-    """What applying ``event`` gave: the action or the error, and the game's state after."""
-    try:
-        result: tuple[Any, ...] = ("applied", apply(game, event))
-    except EngineError as error:
-        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
-    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
 
 
 def deal_events(rng: random.Random) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -15,18 +14,10 @@ from engine.actions import Action
 from engine.cards import CARDS_BY_CODE, card, french_deck
 from engine.errors import EngineError
 from engine.game import Event, Game
+from tests.support.engine import outcome
 
 CODES = [*list(CARDS_BY_CODE)[:56], "ZZ", "", "qh", 7]
 SEATS: list[Any] = [0, 1, 2, 3, 4, -1, True, 1.0, "1", None]
-
-
-def outcome(game: Game, apply: Callable[[Game, Event], Action], event: Event) -> tuple[Any, ...]:
-    """What applying ``event`` gave: the action or the error, and the game's state after."""
-    try:
-        result: tuple[Any, ...] = ("applied", apply(game, event))
-    except EngineError as error:
-        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
-    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
 
 
 def same_outcome(game: Game, event: Event) -> str:

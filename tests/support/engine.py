@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -152,3 +152,14 @@ def passes_check(path: Path) -> CheckResult:
     result = check_file(str(path))
     assert result.ok, result.message
     return result
+
+
+def outcome(game: Game, apply: Callable[[Game, Any], Any], event: Any) -> tuple[Any, ...]:
+    """What applying ``event`` with ``apply`` gave: the action or the error (type, words,
+    attributes), and the game's state after (for comparing a short cut with the path
+    it replaces)."""
+    try:
+        result: tuple[Any, ...] = ("applied", apply(game, event))
+    except EngineError as error:
+        result = ("refused", type(error), str(error), sorted(vars(error).items(), key=str))
+    return (*result, {k: repr(v) for k, v in vars(game).items() if k != "_handlers"})
