@@ -161,11 +161,10 @@ def server_command(server: str, port: int, workers: int, threads: int) -> list[s
         ]
     if server != "gunicorn":
         raise SystemExit(f"unknown server {server!r}: one of {', '.join(SERVERS)}")
-    gunicorn = Path(sys.executable).with_name("gunicorn")
     # The production configuration (preloaded, warmed workers); only the address, the
     # pool's size and the logging are the benchmark's own.
     return [
-        str(gunicorn) if gunicorn.exists() else "gunicorn",
+        gunicorn_executable(),
         "--config",
         str(ROOT / "deploy" / "gunicorn.conf.py"),
         "tavolo.wsgi",
@@ -182,28 +181,39 @@ def server_command(server: str, port: int, workers: int, threads: int) -> list[s
     ]
 
 
+def gunicorn_executable() -> str:
+    """This environment's gunicorn (beside its Python), else the one on the PATH."""
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    return str(gunicorn) if gunicorn.exists() else "gunicorn"
+
+
 def start_server(
     env: dict[str, str], workers: int, threads: int, server: str = "gunicorn"
 ) -> Server:
     port = free_port()
-    log = Path(tempfile.mkstemp(prefix=f"api-bench-{server}-", suffix=".log")[1])
     command = server_command(server, port, workers, threads)
-    env = dict(env, TAVOLO_ACCESS_LOG="")
+    return launch(command, port, dict(env, TAVOLO_ACCESS_LOG=""), server, "/healthz")
+
+
+def launch(
+    command: list[str], port: int, env: dict[str, str] | None, name: str, probe: str
+) -> Server:
+    """Start ``command`` (a server on ``port``, its output in a log file) and wait until
+    ``GET probe`` answers 200; ``SystemExit`` with the log if it exits or stays silent."""
+    log = Path(tempfile.mkstemp(prefix=f"bench-{name}-", suffix=".log")[1])
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     started = Server(process, port, log)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"{server} exited with {process.returncode}:\n{log.read_text()}")
+            raise SystemExit(f"{name} exited with {process.returncode}:\n{log.read_text()}")
         try:
-            status, _ = Client(port).request("GET", "/healthz")
+            status, _ = Client(port).request("GET", probe)
             if status == 200:
                 return started
         except OSError:
             pass
         time.sleep(0.2)
     started.stop()
-    raise SystemExit(
-        f"{server} did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}"
-    )
+    raise SystemExit(f"{name} did not answer within {SERVER_START_TIMEOUT:g}s:\n{log.read_text()}")

@@ -26,15 +26,12 @@ import argparse
 import json
 import multiprocessing
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from benchmarks.api_server import HOST, ROOT, SERVER_START_TIMEOUT, Server, free_port
+from benchmarks.api_server import HOST, Server, free_port, gunicorn_executable, launch
 from benchmarks.cpu_meter import CpuMeter
 from benchmarks.http_client import Client, wsgi_environ
 
@@ -50,43 +47,25 @@ PATH = "/api/games/5f0e9f5e-8f3c-4b8e-9a57-1d7a3c2b9e10"
 
 def start(workers: int, threads: int) -> Server:
     port = free_port()
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "benchmarks.floor_app"]
-    command += ["--workers", str(workers), "--threads", str(threads), "--backlog", "256"]
+    command = [gunicorn_executable(), "benchmarks.floor_app", "--backlog", "256"]
+    command += ["--workers", str(workers), "--threads", str(threads)]
     command += ["--worker-class", "gthread" if threads > 1 else "sync"]
     command += ["--bind", f"{HOST}:{port}", "--log-level", "warning"]
-    log = Path(tempfile.mkstemp(prefix="http-floor-", suffix=".log")[1])
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(process, port, log)
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if Client(port).request("GET", "/")[0] == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.stop()
-    raise SystemExit(f"gunicorn did not answer within {SERVER_START_TIMEOUT:g}s")
+    return launch(command, port, None, "gunicorn", "/")
 
 
 def client(port: int, seconds: float, barrier: Any, results: Any) -> None:
     seat = Client(port, token="0123456789abcdef0123456789abcdef01234567")
+    post_headers = dict(seat.headers, **{"Content-Type": "application/json"})
     barrier.wait()
     count, deadline = 0, time.monotonic() + seconds
     while time.monotonic() < deadline:
-        seat.conn.request("POST", f"{PATH}/events", body=MOVE, headers=post_headers(seat))
+        seat.conn.request("POST", f"{PATH}/events", body=MOVE, headers=post_headers)
         seat.conn.getresponse().read()
         seat.conn.request("GET", f"{PATH}/legal?seat=2", headers=seat.headers)
         seat.conn.getresponse().read()
         count += 2
     results.put(count)
-
-
-def post_headers(seat: Client) -> dict[str, str]:
-    return dict(seat.headers, **{"Content-Type": "application/json"})
 
 
 def over_http(port: int, server_pid: int, clients: int, seconds: float) -> tuple[int, float]:
