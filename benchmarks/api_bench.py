@@ -103,7 +103,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         f"api_bench: {args.game}, {args.clients} clients, {args.games} games, {args.server} "
         f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
         f"database health checks {'off' if args.no_health_checks else 'on'}, "
-        f"lean move path {'off' if args.no_lean else 'on'}"
+        f"lean move path {'off' if args.no_lean else 'on'}, "
+        f"express lane {'off' if args.no_lean or args.no_express else 'on'}"
     )
     print(
         f"accepted moves: {figures['moves']} in {figures['seconds']:.1f} s = "
@@ -195,6 +196,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="serve with TAVOLO_LEAN_PATH=0 (every request through Django's whole stack)",
     )
+    parser.add_argument(
+        "--no-express",
+        action="store_true",
+        help="serve with TAVOLO_EXPRESS_LANE=0 (a token client's moves on the lean path)",
+    )
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
@@ -208,7 +214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     secret_key = secrets.token_urlsafe(50)
     password = secrets.token_urlsafe(16)
     env = server_env(
-        database_url, secret_key, health_checks=not args.no_health_checks, lean=not args.no_lean
+        database_url,
+        secret_key,
+        health_checks=not args.no_health_checks,
+        lean=not args.no_lean,
+        express=not args.no_express,
     )
     if args.settings:
         env["DJANGO_SETTINGS_MODULE"] = args.settings

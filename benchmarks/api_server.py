@@ -68,7 +68,11 @@ def drop_database(database_url: str) -> None:
 
 
 def server_env(
-    database_url: str, secret_key: str, health_checks: bool = True, lean: bool = True
+    database_url: str,
+    secret_key: str,
+    health_checks: bool = True,
+    lean: bool = True,
+    express: bool = True,
 ) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
     env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
@@ -79,6 +83,7 @@ def server_env(
         TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
         TAVOLO_DB_HEALTH_CHECKS="1" if health_checks else "0",
         TAVOLO_LEAN_PATH="1" if lean else "0",
+        TAVOLO_EXPRESS_LANE="1" if express else "0",
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     return env

@@ -8,11 +8,13 @@ long whist game. The run: in one process, no HTTP server, WSGI ``environ`` in, b
 out, the same requests a bench client makes per move (``POST /api/games/{id}/events``
 with a random legal action, and ``GET …/legal?seat=N`` of the next seat when the
 answer's ``next`` does not give it), ``--moves`` moves through the site's handler
-(``tavolo.lean.handler.LeanHandler``) then as many through Django's own
-(``WSGIHandler``, the anchor), ``--rounds`` times in turn. It prints the process CPU
-time per move of each (``time.process_time``: the database's own work is not in it,
-the driver's is) and their ratio per round: with both measured in turn in the same
-process, the ratio moves far less with the machine's load than either figure.
+(``tavolo.lean.handler.LeanHandler``: a token client's moves take its express lane),
+then as many through the same handler with the express lane off (the lean path), then
+through Django's own (``WSGIHandler``, the anchor), ``--rounds`` times in turn. It
+prints the process CPU time per move of each (``time.process_time``: the database's
+own work is not in it, the driver's is), which lane answered the site's requests, and
+the ratios per round: with all measured in turn in the same process, the ratios move
+far less with the machine's load than the figures.
 
 The database is dropped at the end (``--keep-db`` keeps it). Nothing is asserted.
 """
@@ -108,9 +110,11 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
                 seat = after["to_act"]
                 legal = json.loads(request(app, "GET", f"seat={seat}", None, seat))
 
-    handlers = {"lean": LeanHandler(), "usual": WSGIHandler()}
+    without_express = LeanHandler()
+    without_express.express = None
+    handlers = {"lean": LeanHandler(), "no express": without_express, "usual": WSGIHandler()}
     if lean_only:
-        del handlers["usual"]
+        handlers = {"lean": handlers["lean"]}
     if profile:
         import cProfile
         import pstats
@@ -134,11 +138,16 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
     print(f"lean_path_bench: {rounds} rounds of {moves} moves per path, one process, no HTTP")
     for name, figures in cpu.items():
         shown = ", ".join(f"{value:.2f}" for value in figures)
-        print(f"CPU per move, {name:5}: median {statistics.median(figures):.2f} ms ({shown})")
+        print(f"CPU per move, {name:10}: median {statistics.median(figures):.2f} ms ({shown})")
+    answered = ", ".join(f"{why} {count}" for why, count in handlers["lean"].counts.most_common())
+    print(f"the site's handler answered: {answered}")
     if not ratios:
         return
     shown = ", ".join(f"{value:.2f}" for value in ratios)
     print(f"lean / usual, per round: median {statistics.median(ratios):.2f}x ({shown})")
+    express = [lean / lane for lean, lane in zip(cpu["lean"], cpu["no express"], strict=True)]
+    shown = ", ".join(f"{value:.2f}" for value in express)
+    print(f"lean / no express, per round: median {statistics.median(express):.2f}x ({shown})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,18 +48,22 @@ class CachedTokenAuthentication(TokenAuthentication):
         ``META`` key on first use (a few percent of an API move's CPU, for one header).
         Anything else (no header, another scheme, a malformed one) is DRF's own to
         answer, with its words."""
-        header = request.META.get("HTTP_AUTHORIZATION")
-        try:
-            parts = header.encode(HTTP_HEADER_ENCODING).split()
-            if len(parts) == 2 and parts[0].lower() == self.keyword.lower().encode():
-                key = parts[1].decode()
-            else:
-                key = None
-        except (AttributeError, UnicodeError):  # none, or not what DRF reads either
-            key = None
+        key = self.key_of(request.META.get("HTTP_AUTHORIZATION"))
         if key is None:
             return super().authenticate(request)
         return self.authenticate_credentials(key)
+
+    @classmethod
+    def key_of(cls, header: str | None) -> str | None:
+        """The key of a well-formed ``Token <key>`` header, as DRF reads it; ``None``
+        for anything else (no header, another scheme, a malformed one)."""
+        try:
+            parts = header.encode(HTTP_HEADER_ENCODING).split()  # type: ignore[union-attr]
+            if len(parts) == 2 and parts[0].lower() == cls.keyword.lower().encode():
+                return parts[1].decode()
+        except (AttributeError, UnicodeError):  # none, or not what DRF reads either
+            pass
+        return None
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
         now = time.monotonic()

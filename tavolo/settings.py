@@ -47,6 +47,10 @@ Environment variables:
     ``0`` answers a move's two requests through Django's whole stack too, instead of
     the lean path in front of it (``tavolo.lean``; docs/benchmarks.md, "The lean move
     path"): to compare, or to rule it out. On by default.
+``TAVOLO_EXPRESS_LANE``
+    ``0`` turns off the express lane (``tavolo.lean.express``: a token client's move
+    answered at the WSGI level, in front of the lean path). On by default; off when
+    the lean path is.
 ``TAVOLO_DB_PREPARED``
     ``0`` sends the move path's read of a game and its append with Django's usual
     client-side binding instead of as server-side prepared statements
@@ -157,6 +161,9 @@ MIDDLEWARE = [
 # POST /api/games/<id>/events and GET .../legal answered in front of the URL resolver,
 # the middleware's wrappers and DRF's dispatch, with the same hooks and services.
 TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "no", "off"}
+# A token client's move answered at the WSGI level, in front of the lean path
+# (tavolo/lean/express.py), with the same services and byte-for-byte the same answers.
+TAVOLO_EXPRESS_LANE = _env("TAVOLO_EXPRESS_LANE", "1").lower() not in {"0", "false", "no", "off"}
 # The move path's read of a game and its append as server-side prepared statements on
 # PostgreSQL (tavolo/prepared.py). Off (TAVOLO_DB_PREPARED=0) behind a pooler that
 # cannot keep prepared statements (PgBouncer in transaction mode before 1.21).

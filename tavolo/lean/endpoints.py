@@ -55,9 +55,18 @@ from tournaments.services import moves
 JSON = "application/json"
 JSON_BODIES = frozenset((JSON, "application/json; charset=utf-8"))
 """The request Content-Types answered here (DRF reads both as UTF-8 JSON)."""
-JSON_ACCEPTS = frozenset(("", "*/*", JSON))
+JSON_ACCEPTS = frozenset(("*/*", JSON))
 """The ``Accept`` headers for which DRF's negotiation picks its JSON renderer with the
-media type ``application/json`` (no ``indent``, no browsable page)."""
+media type ``application/json`` (no ``indent``, no browsable page). No header counts
+as ``*/*`` (:func:`accepts_json`); an empty one is answered 406 by DRF."""
+
+
+def accepts_json(meta: Any) -> bool:
+    """Whether the request's ``Accept`` (``META`` or ``environ``) is in
+    :data:`JSON_ACCEPTS`, a missing header being ``*/*`` as DRF reads it."""
+    return meta.get("HTTP_ACCEPT", "*/*") in JSON_ACCEPTS
+
+
 SEAT_QUERY = re.compile(r"seat=(0|[1-9][0-9]?)\Z")
 
 
@@ -137,7 +146,7 @@ class Endpoints:
         return self._answer(answer, status, drf, self.events)
 
     def get_legal(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        seat = _seat(request.META.get("QUERY_STRING", ""))
+        seat = seat_of_query(request.META.get("QUERY_STRING", ""))
         drf = self._authorized(request, self.legal)
         try:
             game = GameAPIView.game(game_id)
@@ -154,7 +163,7 @@ class Endpoints:
         """DRF's request, authenticated by the view's authenticators and let through
         by its permissions (``Delegate`` otherwise: the usual path then answers 401 or
         403 with its words)."""
-        if request.META.get("HTTP_ACCEPT", "") not in JSON_ACCEPTS:
+        if not accepts_json(request.META):
             raise Delegate("Accept")
         drf = Request(
             request,
@@ -202,12 +211,7 @@ class Endpoints:
         A refusal (its headers are the exception handler's) still takes
         :meth:`_finished`."""
         context = {"view": spec.view, "args": (), "kwargs": {}, "request": drf}
-        body = RENDERER.render(data, JSON, context)
-        response = HttpResponse(body, status=status, content_type=JSON)
-        if spec.vary:
-            patch_vary_headers(response, ("Accept",))
-        response["Allow"] = spec.allow
-        return response
+        return response_for(RENDERER.render(data, JSON, context), status, spec)
 
     @staticmethod
     def _finished(response: Response, drf: Request, spec: Spec) -> HttpResponse:
@@ -219,6 +223,16 @@ class Endpoints:
             patch_vary_headers(response, ("Accept",))
         response["Allow"] = spec.allow
         return response.render()  # type: ignore[return-value]
+
+
+def response_for(body: bytes, status: int, spec: Spec) -> HttpResponse:
+    """The ``HttpResponse`` a DRF ``Response`` of the view renders to, ``body`` being
+    its rendered JSON: ``Content-Type``, then ``Vary`` and ``Allow``."""
+    response = HttpResponse(body, status=status, content_type=JSON)
+    if spec.vary:
+        patch_vary_headers(response, ("Accept",))
+    response["Allow"] = spec.allow
+    return response
 
 
 def _read_body(request: HttpRequest) -> None:
@@ -249,7 +263,7 @@ def _move(drf: Request) -> dict[str, Any]:
     return move
 
 
-def _seat(query: str) -> int:
+def seat_of_query(query: str) -> int:
     """``?seat=N``, as RequiredSeatQuerySerializer reads it (else ``Delegate``)."""
     match = SEAT_QUERY.match(query)
     if match is None or int(match[1]) > MAX_SEAT_INDEX:

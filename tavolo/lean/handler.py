@@ -7,6 +7,10 @@ middleware's hooks, :mod:`tavolo.lean.endpoints` DRF's steps. Every other reques
 and a lean one an endpoint hands back (:class:`~tavolo.lean.endpoints.Delegate`:
 refused before any service ran), goes through Django as it came, body included.
 
+In front of both, the express lane (:mod:`tavolo.lean.express`) answers those two
+requests from a token client without cookies at the WSGI level, with the same
+services and the same bytes; whatever it does not answer goes on as above.
+
 The lean path is used only while it can answer as the usual one would: at start-up
 the two paths must resolve to the two views, the site's middleware must be the list
 :mod:`tavolo.lean.stack` was written for, and the views may have no throttle; if
@@ -25,12 +29,13 @@ from typing import Any
 from django.conf import settings
 from django.core.handlers.exception import response_for_exception
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve, set_urlconf
 from django.utils.log import log_response
 
 from tavolo.lean.endpoints import Delegate, Endpoints, Spec
+from tavolo.lean.express import Express
+from tavolo.lean.first_query import FirstQuery
 from tavolo.lean.stack import Hooks
 from tournaments.api.play.views import EventsView, LegalView
 
@@ -38,7 +43,10 @@ logger = logging.getLogger(__name__)
 
 UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # Django's <uuid:>
 LEAN_PATH = re.compile(rf"/api/games/({UUID})/(events|legal)\Z")
-ROUTES = {("POST", "events"): EventsView, ("GET", "legal"): LegalView}
+ROUTES: dict[tuple[str | None, str], type] = {
+    ("POST", "events"): EventsView,
+    ("GET", "legal"): LegalView,
+}
 """(method, the path's last part) → the view whose answers the lean path gives."""
 SAMPLE_GAME = "00000000-0000-0000-0000-000000000000"
 
@@ -52,9 +60,36 @@ class LeanHandler(WSGIHandler):
         self.hooks = Hooks()
         self.endpoints = Endpoints()
         self.enabled = self._usable()
+        self.express = self._express()
         self.counts: Counter[str] = Counter()
-        """How many requests were answered lean ("lean") and why others were handed
-        to the usual path (for tests and a look at a running process)."""
+        """How many requests were answered by the express lane ("express"), lean
+        ("lean"), and why others were handed on (for tests and a look at a running
+        process)."""
+
+    def _express(self) -> Express | None:
+        if not self.enabled or not settings.TAVOLO_EXPRESS_LANE:
+            return None
+        reasons = Express.reasons(self.endpoints)
+        for reason in reasons:
+            logger.warning("the express lane is off: %s", reason)
+        return None if reasons else Express(type(self), self.endpoints, self.hooks)
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """The express lane's answer when it gives one, else Django's handler."""
+        if self.enabled and self.express is not None:
+            match = LEAN_PATH.match(environ.get("PATH_INFO", ""))
+            if match is not None and (environ.get("REQUEST_METHOD"), match[2]) in ROUTES:
+                try:
+                    answered = self.express.answer(environ, match[2], uuid.UUID(match[1]))
+                except Delegate as why:
+                    self.counts[f"express handed on: {why}"] += 1
+                    answered = None
+                if answered is not None:
+                    self.counts["express"] += 1
+                    status, headers, body = answered
+                    start_response(status, headers)
+                    return body
+        return super().__call__(environ, start_response)
 
     @staticmethod
     def _usable() -> bool:
@@ -78,7 +113,7 @@ class LeanHandler(WSGIHandler):
 
     def get_response(self, request: HttpRequest) -> HttpResponse:
         match = LEAN_PATH.match(request.path_info) if self.enabled else None
-        route = ROUTES.get((request.method or "", match[2])) if match else None
+        route = ROUTES.get((request.method, match[2])) if match else None
         if match is None or route is None:
             return super().get_response(request)
         environ = dict(request.environ)  # as it came, for the usual path if need be
@@ -127,47 +162,6 @@ class LeanHandler(WSGIHandler):
             return self.hooks.leave(request, response)
         except Exception as exc:  # as the layer around a middleware that raised
             return response_for_exception(request, exc)
-
-
-class FirstQuery:
-    """Django's health check (``SELECT 1`` before a request's first query on a kept
-    connection) replaced, on a lean request, by watching the first query itself: if it
-    fails because the connection is gone (a PostgreSQL restart, a failover,
-    ``pg_terminate_backend``), nothing has been written yet, so the connection is
-    closed and the usual path answers the request from the start on a new one. A
-    round trip per request saved; the same answers when the database blinks."""
-
-    def __init__(self, connection: Any) -> None:
-        self.connection = connection
-        self.done = False
-        self.lost = False
-
-    @classmethod
-    def instead_of_health_check(cls) -> FirstQuery | None:
-        """The guard for this request, the health check marked done; ``None`` when
-        Django would not check (checks off, no kept connection, checked already)."""
-        connection = connections[DEFAULT_DB_ALIAS]
-        if (
-            connection.connection is None
-            or not connection.health_check_enabled
-            or connection.health_check_done
-            or connection.in_atomic_block
-        ):
-            return None
-        connection.health_check_done = True
-        return cls(connection)
-
-    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        if self.done:
-            return execute(sql, params, many, context)
-        self.done = True
-        try:
-            return execute(sql, params, many, context)
-        except DatabaseError:
-            if self.connection.in_atomic_block or self.connection.is_usable():
-                raise
-            self.lost = True
-            raise Delegate("the database connection was lost") from None
 
 
 def _fresh(request: HttpRequest, environ: dict[str, Any]) -> WSGIRequest:

@@ -85,7 +85,7 @@ CSP_RESPONSE_ATTRIBUTES = (
 
 
 @functools.cache
-def _csp_policies() -> dict[str, tuple[str, tuple[str, ...]]]:
+def csp_policies() -> dict[str, tuple[str, tuple[str, ...]]]:
     """Header → (policy, excluded path prefixes) for a response nothing customised:
     django-csp's own ``build_policy`` on its settings, once (again after a test changes
     them)."""
@@ -101,9 +101,9 @@ def _csp_policies() -> dict[str, tuple[str, tuple[str, ...]]]:
 
 
 @receiver(setting_changed)
-def _forget_csp_policies(setting: str, **kwargs: Any) -> None:
+def _forgetcsp_policies(setting: str, **kwargs: Any) -> None:
     if setting.startswith("CONTENT_SECURITY_POLICY"):
-        _csp_policies.cache_clear()
+        csp_policies.cache_clear()
         _checked_header.cache_clear()
 
 
@@ -216,7 +216,7 @@ class Hooks:
             return self.csp.process_response(request, response)
         if response.status_code in (500, 404) and settings.DEBUG:
             return response  # django-csp leaves Django's debug pages alone
-        for header, (policy, excluded) in _csp_policies().items():
+        for header, (policy, excluded) in csp_policies().items():
             if policy and not request.path_info.startswith(excluded):
                 _set_default(response, _checked_header(header, policy))
         request.csp_nonce = CheckableLazyObject(self.csp._csp_nonce_post_response)  # type: ignore[attr-defined]

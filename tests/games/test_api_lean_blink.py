@@ -69,19 +69,28 @@ def cut_this_connection() -> None:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
-def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypatch):
+@pytest.mark.parametrize("express", [True, False], ids=["express lane", "lean path"])
+def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypatch, express):
     game, tokens = table
     app = LeanHandler()
     assert app.enabled and connection.health_check_enabled
+    if not express:
+        app.express = None
+    answered = "express" if express else "lean"
+    lost = (
+        "express handed on: the database connection was lost"
+        if express
+        else "delegated: the database connection was lost"
+    )
     seat = read_state(game, lambda state: state.to_act)
     legal = f"/api/games/{game.pk}/legal?seat={seat}"
     status, answer = send(app, "GET", legal, tokens[seat])
-    assert status == 200 and app.counts["lean"] == 1
+    assert status == 200 and app.counts[answered] == 1
     before = connection.connection
 
     cut_this_connection()
     assert send(app, "GET", legal, tokens[seat]) == (status, answer)
-    assert app.counts["delegated: the database connection was lost"] == 1
+    assert app.counts[lost] == 1
     assert connection.connection is not before  # a new one, kept for what follows
 
     cut_this_connection()
@@ -89,7 +98,7 @@ def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypa
     move["event"] = answer["legal"][0]
     status, moved = send(app, "POST", f"/api/games/{game.pk}/events", tokens[seat], move)
     assert status == 201, moved
-    assert app.counts["delegated: the database connection was lost"] == 2
+    assert app.counts[lost] == 2
     assert GameEvent.objects.filter(event_id=move["event_id"]).count() == 1
 
     # With the connection whole, the lean path answers and runs no health check
@@ -100,7 +109,7 @@ def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypa
     following = moved["next"]["to_act"]
     later = f"/api/games/{game.pk}/legal?seat={following}"
     assert send(app, "GET", later, tokens[following])[0] == 200
-    assert app.counts["lean"] == 2 and checks == []
+    assert app.counts[answered] == 2 and checks == []
     # The usual path, for comparison, checks the kept connection first.
     app.enabled = False
     assert send(app, "GET", later, tokens[following])[0] == 200

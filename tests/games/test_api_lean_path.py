@@ -10,7 +10,6 @@ request was quietly handed to the usual one.
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -18,21 +17,26 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
-from django.db import transaction
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.test import Client, TestCase
-from django.utils.crypto import get_random_string
-from rest_framework.authtoken.models import Token
 
 from tavolo.lean.handler import LeanHandler
 from tavolo.lean.stack import SITE_MIDDLEWARE
 from tests.live.test_live_push import TIMEOUT, connect, run
 from tests.support.caches import forget_this_workers_keys
 from tests.support.factories import make_game
+from tests.support.lean_requests import (
+    answered_lean,
+    both,
+    events,
+    legal_event,
+    move,
+    session,
+    to_act,
+    token,
+)
 from tests.support.wsgi import Answer, call
 from tournaments.api.play.views import EventsView, LegalView
 from tournaments.models import Game, GameEvent
-from tournaments.services.games import read_state
 
 pytestmark = pytest.mark.django_db
 
@@ -42,10 +46,14 @@ def usual() -> WSGIHandler:
     return WSGIHandler()
 
 
-@pytest.fixture(scope="module")
-def lean() -> LeanHandler:
+@pytest.fixture(scope="module", params=["express lane on", "express lane off"])
+def lean(request: pytest.FixtureRequest) -> LeanHandler:
+    """The site's handler: with its express lane (a token client's successes answered
+    there, the rest by the lean path) and without it (everything lean)."""
     handler = LeanHandler()
-    assert handler.enabled
+    assert handler.enabled and handler.express is not None
+    if request.param == "express lane off":
+        handler.express = None
     return handler
 
 
@@ -53,67 +61,6 @@ def lean() -> LeanHandler:
 def table(organiser: Any) -> tuple[Game, list[Any]]:
     """A whist game in play, one user per seat (and ``organiser``, its creator)."""
     return make_game("whist", 4, organiser)
-
-
-def token(user: Any) -> dict[str, str]:
-    key, _ = Token.objects.get_or_create(user=user)
-    return {"HTTP_AUTHORIZATION": f"Token {key.key}"}
-
-
-def session(user: Any, *, csrf: bool = True) -> dict[str, str]:
-    """A logged-in browser's cookies, with the CSRF header its page would send."""
-    client = Client()
-    client.force_login(user)
-    secret = get_random_string(CSRF_SECRET_LENGTH, allowed_chars=CSRF_ALLOWED_CHARS)
-    cookies = (
-        f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}; "
-        f"{settings.CSRF_COOKIE_NAME}={secret}"
-    )
-    headers = {"HTTP_COOKIE": cookies}
-    if csrf:
-        headers["HTTP_X_CSRFTOKEN"] = secret
-    return headers
-
-
-def to_act(game: Game) -> int:
-    return int(read_state(Game.objects.get(pk=game.pk), lambda state: state.to_act))
-
-
-def legal_event(game: Game, seat: int, index: int = 0) -> dict[str, Any]:
-    fresh = Game.objects.get(pk=game.pk)
-    return read_state(fresh, lambda state: state.legal_actions(seat)[index].to_event())
-
-
-def move(game: Game, event: Any, version: int | None = None, event_id: str | None = None) -> bytes:
-    return json.dumps(
-        {
-            "event_id": event_id or str(uuid.uuid4()),
-            "expected_version": Game.objects.get(pk=game.pk).version
-            if version is None
-            else version,
-            "event": event,
-        }
-    ).encode()
-
-
-def events(game: Game) -> str:
-    return f"/api/games/{game.pk}/events"
-
-
-def both(usual: WSGIHandler, lean: LeanHandler, method: str, path: str, body: bytes | None = None,
-         *, lean_answers: bool, **kwargs: Any) -> Answer:  # fmt: skip
-    """The request through both handlers: the same answer; ``lean_answers`` says
-    which path the site's handler must have taken."""
-    with transaction.atomic():
-        expected = call(usual, method, path, body, **kwargs)
-        transaction.set_rollback(True)  # the usual path's writes go: the same state again
-    answered = lean.counts["lean"]
-    got = call(lean, method, path, body, **kwargs)
-    assert got.status == expected.status
-    assert got.body == expected.body
-    assert got.headers == expected.headers
-    assert lean.counts["lean"] == answered + (1 if lean_answers else 0), lean.counts
-    return got
 
 
 # ---------------------------------------------------------------------- the move
@@ -393,4 +340,4 @@ def test_an_unknown_middleware_turns_the_lean_path_off(settings, table):
     seat = to_act(game)
     answer = call(handler, "POST", events(game), move(game, legal_event(game, seat)),
                   headers=token(users[seat]))  # fmt: skip
-    assert answer.code == 201 and handler.counts["lean"] == 0
+    assert answer.code == 201 and answered_lean(handler) == 0

@@ -33,6 +33,9 @@ from django.views.decorators.http import require_POST
 from tournaments.services import languages
 from tournaments.web.club_time import club_of
 
+API_LANGUAGE = "en"
+"""The language of every API answer."""
+
 SAVED_ON_LOGIN = "tavolo_saved_language"
 """The request attribute by which a log-in hands the user's saved choice to the
 middleware, which turns it into the browser's cookie."""
@@ -94,7 +97,7 @@ class LanguageMiddleware:
         view_kwargs: dict[str, Any],
     ) -> None:
         if request.path_info.startswith("/api/"):
-            _use(request, "en")
+            _use(request, API_LANGUAGE)
         elif asked_language(request) is None:
             club = club_of(request, view_kwargs)
             if club is not None and club.language in languages.language_codes():
