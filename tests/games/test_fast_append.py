@@ -19,8 +19,10 @@ from tournaments.services.errors import Conflict
 @pytest.fixture(autouse=True)
 def _fresh_cache(require_postgres):
     state_cache.forget()
+    fast_append.forget_known()
     yield
     state_cache.forget()
+    fast_append.forget_known()
 
 
 def _event_row(game: Game) -> dict:
@@ -120,6 +122,67 @@ def test_a_common_move_with_a_cached_state_is_one_read_and_one_statement():
     statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
     assert len(statements) == 2, statements  # the test's transaction adds a savepoint
     assert statements[0].startswith("SELECT") and statements[1].startswith("WITH bumped")
+
+
+def _statements(queries: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+
+
+def test_a_move_on_the_row_this_process_knows_is_one_statement():
+    game = started_game("whist", 4)
+    rng = random.Random(10)
+    fast_append.read_game(game.pk)  # as GET /legal reads it before the move
+    event = random_legal_event(game, rng)
+    with CaptureQueriesContext(connection) as queries:
+        appended = event_store.append_event(
+            game.pk, event, event_id=uuid.uuid4(), expected_version=1
+        )
+    assert appended.created and appended.version == 2
+    assert [sql[:11] for sql in _statements(queries)] == ["WITH bumped"]
+    # The append keeps the row it wrote: the next move needs no read either.
+    following = random_legal_event(Game.objects.get(pk=game.pk), rng)
+    with CaptureQueriesContext(connection) as queries:
+        event_store.append_event(game.pk, following, event_id=uuid.uuid4(), expected_version=2)
+    assert [sql[:11] for sql in _statements(queries)] == ["WITH bumped"]
+    assert list(GameEvent.objects.filter(game=game).values_list("sequence", flat=True)) == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"time_control": {"seconds": 60}},  # a column the version does not follow
+        {"status": Game.Status.FINISHED},
+    ],
+    ids=["another-column", "finished"],
+)
+def test_a_row_changed_since_it_was_known_is_read_again(change):
+    game = started_game("whist", 4)
+    fast_append.read_game(game.pk)
+    Game.objects.filter(pk=game.pk).update(**change)  # not through this module
+    event = random_legal_event(game, random.Random(11))
+    with CaptureQueriesContext(connection) as queries:
+        if "status" in change:
+            with pytest.raises(Conflict):
+                event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+        else:
+            event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
+    statements = _statements(queries)
+    assert statements[0].startswith("WITH bumped") and statements[1].startswith("SELECT")
+    written = GameEvent.objects.filter(game=game).count()
+    assert written == (1 if "status" in change else 2)
+    assert Game.objects.get(pk=game.pk).version == written
+
+
+def test_a_known_row_of_another_version_is_not_used():
+    game = started_game("whist", 4)
+    fast_append.read_game(game.pk)
+    assert fast_append.known_game(game.pk, 1) is not None
+    assert (
+        fast_append.known_game(game.pk, 0) is None and fast_append.known_game(game.pk, None) is None
+    )
+    known = fast_append.known_game(game.pk, 1)
+    known.version = 7  # a copy: what a caller does to it stays with it
+    assert fast_append.known_game(game.pk, 1).version == 1
 
 
 def _prepared_statements() -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
@@ -110,8 +110,38 @@ def _append_fast(
     """The common move in one statement (see :mod:`fast_append`); ``None`` when it is
     not the common move (refused, a stale version, a deal owed, the game's end, a
     snapshot due) or the version moved meanwhile: nothing was written, and the locked
-    path decides exactly as it always has."""
+    path decides exactly as it always has.
+
+    When this process knows the game's row at the expected version, the move is tried
+    on it without a read; whatever that try does not write (the row moved, or it was
+    refused on what the process knew) is decided again on the row read afresh."""
+    known = fast_append.known_game(game_id, expected_version)
+    if known is not None:
+        try:
+            appended = _append_fast_to(
+                known, payload, event_id, expected_version, user, authorize, observe, actor
+            )
+        except (ServiceError, ObjectDoesNotExist):
+            appended = None
+        if appended is not None:
+            return appended
     game = fast_append.read_game(game_id)
+    return _append_fast_to(
+        game, payload, event_id, expected_version, user, authorize, observe, actor
+    )
+
+
+def _append_fast_to(
+    game: Game,
+    payload: Mapping[str, Any],
+    event_id: uuid.UUID,
+    expected_version: int | None,
+    user: Any,
+    authorize: Callable[[Game], None] | None,
+    observe: Callable[[Game, EngineGame], Any] | None,
+    actor: str | None,
+) -> Appended | None:
+    """:func:`_append_fast` on ``game``, the row read or known."""
     if authorize is not None:
         authorize(game)
     if game.status != Game.Status.ACTIVE:

@@ -1,4 +1,5 @@
-"""The common move on PostgreSQL in one round trip (after one unlocked read of the game).
+"""The common move on PostgreSQL in one round trip (after one unlocked read of the game,
+or none).
 
 :func:`~tournaments.services.event_store.append_event` validates the move against the
 cached engine state at the version it has just read, then this module's single
@@ -8,13 +9,25 @@ built. If the statement finds the version moved (0 rows), nothing was written an
 caller falls back to the locked path, which answers a Conflict or re-validates exactly
 as before. Rarer moves (a deal the server owes, the game's end, a snapshot) and SQLite
 take the locked path directly.
+
+**The row this process knows.** Every read and every append on PostgreSQL also gives
+the row's *stamp*, the MD5 of the whole row as text, and the process keeps the last
+row it read or wrote of each game (:func:`known_game`). A move whose expected version
+is the known row's is validated against that row without reading it again, and the
+statement then requires the stamp as well as the version: if anything in the row
+changed since (another worker's move, a pause, a finished game, any column), it writes
+nothing and the caller reads the row and decides again. A client that reads its legal
+actions and then moves (the usual turn) so costs one read and one statement, not two
+reads.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +35,14 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from tavolo.copies import model_copy
 from tournaments.models import Game, GameEvent
+
+STAMP = "_tavolo_row_stamp"
+"""The attribute of a game read or written here holding its row's stamp (PostgreSQL)."""
+MAX_KNOWN_GAMES = 4096
+_known: OrderedDict[uuid.UUID, Game] = OrderedDict()
+_known_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -87,9 +107,11 @@ def _game_read(connection: Any) -> _GameRead:
             found += field.get_db_converters(connection)
             if found:
                 converters.append((index, expression, found))
+        table = quote(Game._meta.db_table)
+        stamp = f", md5({table}::text)" if connection.vendor == "postgresql" else ""
         sql = (
-            f"SELECT {', '.join(quote(field.column) for field in fields)} "
-            f"FROM {quote(Game._meta.db_table)} WHERE {quote(Game._meta.pk.column)} = %s"
+            f"SELECT {', '.join(quote(field.column) for field in fields)}{stamp} "
+            f"FROM {table} WHERE {quote(Game._meta.pk.column)} = %s"
         )
         read = _GAME_READS[connection.alias, connection.vendor] = _GameRead(
             sql, [field.attname for field in fields], converters
@@ -113,13 +135,50 @@ def read_game(game_id: uuid.UUID) -> Game:
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"there is no game {game_id}")
-    values = list(row)
+    values = list(row[: len(read.attnames)])
     for index, expression, converters in read.converters:
         value = values[index]
         for converter in converters:
             value = converter(value, expression, connection)
         values[index] = value
-    return Game.from_db(connection.alias, read.attnames, values)
+    game = Game.from_db(connection.alias, read.attnames, values)
+    if len(row) > len(read.attnames):
+        _remember(game, game.version, row[-1])
+    return game
+
+
+def _remember(game: Game, version: int, stamp: str) -> None:
+    """Keep a copy of ``game`` at ``version``, whose row has ``stamp``."""
+    kept = model_copy(game)
+    kept.version = version
+    setattr(kept, STAMP, stamp)
+    with _known_lock:
+        _known[game.pk] = kept
+        _known.move_to_end(game.pk)
+        while len(_known) > MAX_KNOWN_GAMES:
+            _known.popitem(last=False)
+
+
+def known_game(game_id: uuid.UUID, version: int | None) -> Game | None:
+    """A copy of the row this process last read or wrote of the game, with its stamp,
+    if that was at ``version``; else ``None``. Not a read: whoever writes with it must
+    require its stamp (:func:`insert_if_current` does)."""
+    if version is None:
+        return None
+    with _known_lock:
+        kept = _known.get(game_id)
+    if kept is None or kept.version != version:
+        return None
+    return model_copy(kept)
+
+
+def forget_known(game_id: uuid.UUID | None = None) -> None:
+    """Forget the known row of a game (of every game: ``None``)."""
+    with _known_lock:
+        if game_id is None:
+            _known.clear()
+        else:
+            _known.pop(game_id, None)
 
 
 @functools.cache
@@ -131,19 +190,23 @@ def _insert_sql(alias: str) -> str:
     connection = connections[alias]
     quote = connection.ops.quote_name
     meta, event_meta = Game._meta, GameEvent._meta
+    table = quote(meta.db_table)
     column = {f.name: quote(f.column) for f in event_meta.concrete_fields}
     cast = {f.name: f"%s::{f.cast_db_type(connection)}" for f in event_meta.concrete_fields}
     return (
-        f"WITH bumped AS (UPDATE {quote(meta.db_table)} SET version = version + 1 "
+        f"WITH bumped AS (UPDATE {table} SET version = version + 1 "
         f"WHERE {quote(meta.pk.column)} = %s AND version = %s AND status = %s "
-        f"RETURNING {quote(meta.pk.column)} AS game_id, version - 1 AS sequence) "
-        f"INSERT INTO {quote(event_meta.db_table)} ({column['game']}, {column['sequence']}, "
-        f"{column['kind']}, {column['seat']}, {column['payload']}, {column['event_id']}, "
-        f"{column['submitted_by']}, {column['actor']}, {column['created_at']}) "
+        f"AND (%s::text IS NULL OR md5({table}::text) = %s::text) "
+        f"RETURNING {quote(meta.pk.column)} AS game_id, version - 1 AS sequence, "
+        f"md5({table}::text) AS stamp), "
+        f"inserted AS (INSERT INTO {quote(event_meta.db_table)} ({column['game']}, "
+        f"{column['sequence']}, {column['kind']}, {column['seat']}, {column['payload']}, "
+        f"{column['event_id']}, {column['submitted_by']}, {column['actor']}, "
+        f"{column['created_at']}) "
         f"SELECT game_id, sequence, {cast['kind']}, {cast['seat']}, {cast['payload']}, "
         f"{cast['event_id']}, {cast['submitted_by']}, {cast['actor']}, {cast['created_at']} "
-        "FROM bumped "
-        f"RETURNING {quote(event_meta.pk.column)}, {column['sequence']}"
+        f"FROM bumped RETURNING {quote(event_meta.pk.column)} AS id, {column['sequence']}) "
+        "SELECT inserted.id, inserted.sequence, bumped.stamp FROM inserted, bumped"
     )
 
 
@@ -157,16 +220,20 @@ def insert_if_current(
     submitted_by: int | None,
     actor: str | None,
 ) -> StoredEvent | None:
-    """In one statement: if ``game`` is still active at ``game.version``, bump its
-    version and insert the event as number ``game.version``; the stored event, or
-    ``None`` when the version moved (nothing written). A reused event id raises
-    ``IntegrityError`` (nothing written either)."""
+    """In one statement: if ``game`` is still active at ``game.version`` (and its row
+    still has the stamp ``game`` was read with, if any), bump its version and insert
+    the event as number ``game.version``; the stored event, or ``None`` when the row
+    moved (nothing written). A reused event id raises ``IntegrityError`` (nothing
+    written either)."""
     connection = connections[Game.objects.db]
     sql = _insert_sql(connection.alias)
+    stamp = getattr(game, STAMP, None)
     params = [
         game.pk,
         game.version,
         Game.Status.ACTIVE,
+        stamp,
+        stamp,
         kind,
         seat,
         json.dumps(payload),
@@ -187,5 +254,10 @@ def insert_if_current(
             cursor.execute(sql, params)
             row = cursor.fetchone()
     if row is None:
+        if stamp is not None:
+            forget_known(game.pk)
         return None
+    # Kept even inside a caller's transaction that may yet roll back: a row known
+    # wrongly costs a statement that writes nothing (its stamp is not the row's).
+    _remember(game, game.version + 1, row[2])
     return StoredEvent(row[0], game.pk, row[1], kind, seat, payload, event_id, actor)
