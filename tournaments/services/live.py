@@ -17,9 +17,11 @@ Publishing never blocks the caller on the channel layer, and works from any thre
   websockets, the message is handed to that loop (``run_coroutine_threadsafe``); with
   the in-memory layer of development this is the only way a publish from a request
   thread or a ``threading.Timer`` (a bot's or a clock's move) reaches the consumers;
-- anywhere else (gunicorn, a Celery worker, a script) to one event loop of this
-  process, on a daemon thread started at the first publish, so the Redis
-  connections are opened once and reused.
+- anywhere else (gunicorn, a Celery worker, a script), with the site's Redis pub/sub
+  layer, to one sending thread of this process that pipelines whatever is queued
+  (:mod:`tournaments.services.live_redis`: a third of a move's CPU before); with
+  another Redis layer, to one event loop of this process on a daemon thread; with
+  the in-memory layer, nowhere: no consumer can be connected to this process.
 
 A failed publish is logged (the game's id only) and otherwise ignored: the move is
 committed, and a page on a broken socket falls back to polling.
@@ -37,6 +39,7 @@ from typing import Any
 
 from scoring.models import StandingsState
 from tournaments.models import Game
+from tournaments.services.live_redis import RedisPublisher
 
 log = logging.getLogger(__name__)
 
@@ -116,16 +119,25 @@ def publish(group: str, data: dict[str, Any]) -> Future[None] | None:
     """Send ``data`` to every consumer of ``group``, from any thread, without waiting.
     Returns the future of the send (tests wait on it), or ``None`` if it could not be
     started."""
-    from channels.layers import get_channel_layer
+    from channels.layers import InMemoryChannelLayer, get_channel_layer
 
     layer = get_channel_layer()
     if layer is None:
         return None
+    message = {"type": MESSAGE_TYPE, "data": data}
+    if not _serving_here():
+        publisher = _publisher(layer)
+        if publisher is not None:
+            future = publisher.publish(group, message)
+            future.add_done_callback(lambda f: _report(f, group))
+            return future
+        if isinstance(layer, InMemoryChannelLayer):
+            # Its groups live in this process, and no consumer was ever connected
+            # here (a gunicorn worker, a Celery worker): nobody to tell.
+            return None
     try:
         loop = _loop()
-        future = asyncio.run_coroutine_threadsafe(
-            layer.group_send(group, {"type": MESSAGE_TYPE, "data": data}), loop
-        )
+        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     except Exception:
         log.warning("could not push to %s", group, exc_info=True)
         return None
@@ -148,11 +160,30 @@ def register_server_loop(loop: asyncio.AbstractEventLoop) -> None:
     _server_loop = loop
 
 
+def _serving_here() -> bool:
+    """Whether this process serves websockets on a running loop."""
+    server = _server_loop
+    return server is not None and server.is_running() and not server.is_closed()
+
+
 def _loop() -> asyncio.AbstractEventLoop:
     server = _server_loop
-    if server is not None and server.is_running() and not server.is_closed():
+    if server is not None and _serving_here():
         return server
     return _private_loop()
+
+
+_publishers: dict[int, tuple[Any, RedisPublisher | None]] = {}
+
+
+def _publisher(layer: Any) -> RedisPublisher | None:
+    """The batching Redis publisher of ``layer`` (:mod:`live_redis`), if it has one."""
+    known = _publishers.get(id(layer))
+    if known is None or known[0] is not layer:
+        known = (layer, RedisPublisher.of(layer))
+        with _lock:
+            _publishers[id(layer)] = known
+    return known[1]
 
 
 def _private_loop() -> asyncio.AbstractEventLoop:
