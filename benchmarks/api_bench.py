@@ -104,7 +104,8 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
         f"database health checks {'off' if args.no_health_checks else 'on'}, "
         f"lean move path {'off' if args.no_lean else 'on'}, "
-        f"express lane {'off' if args.no_lean or args.no_express else 'on'}"
+        f"express lane {'off' if args.no_lean or args.no_express else 'on'}, "
+        f"{'Redis' if args.redis else 'no Redis (in-memory channel layer)'}"
     )
     print(
         f"accepted moves: {figures['moves']} in {figures['seconds']:.1f} s = "
@@ -197,6 +198,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="serve with TAVOLO_LEAN_PATH=0 (every request through Django's whole stack)",
     )
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="serve with this REDIS_URL (cache and pushes to watchers as in production; "
+        "default: none, the in-memory channel layer)",
+    )
+    parser.add_argument(
         "--no-express",
         action="store_true",
         help="serve with TAVOLO_EXPRESS_LANE=0 (a token client's moves on the lean path)",
@@ -219,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         health_checks=not args.no_health_checks,
         lean=not args.no_lean,
         express=not args.no_express,
+        redis_url=args.redis,
     )
     if args.settings:
         env["DJANGO_SETTINGS_MODULE"] = args.settings

@@ -73,9 +73,16 @@ def server_env(
     health_checks: bool = True,
     lean: bool = True,
     express: bool = True,
+    redis_url: str | None = None,
 ) -> dict[str, str]:
+    """The server's environment. ``redis_url``: served with the site's Redis (its cache
+    and the channel layer that pushes each move to its watchers, as in production);
+    by default none, so the run is self-contained (the in-memory layer, which in a
+    gunicorn worker has nobody to push to)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
-    env.pop("REDIS_URL", None)  # the moves need no broker or cache; keep the run self-contained
+    env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.update(
         DATABASE_URL=database_url,
