@@ -30,7 +30,7 @@ Host and scheme). So here:
 
 Django's ``request_started`` and ``request_finished`` signals are sent as its handler
 sends them (the connection's age and health, the caches, the URL conf), and the
-first query is watched as on the lean path (:class:`~tavolo.lean.handler.FirstQuery`).
+first query is watched as on the lean path (:class:`~tavolo.lean.first_query.FirstQuery`).
 Sameness with Django's own answers is tested byte for byte
 (``tests/games/test_api_express.py``).
 """

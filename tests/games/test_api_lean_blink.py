@@ -2,7 +2,7 @@
 kept without the health check's ``SELECT 1``). Needs PostgreSQL.
 
 On a lean request the handler does not run Django's health check before the first
-query (:class:`tavolo.lean.handler.FirstQuery`): it watches that first query instead,
+query (:class:`tavolo.lean.first_query.FirstQuery`): it watches that first query instead,
 and when the kept connection turns out to be gone, the usual path answers the request
 on a new connection. Here the connection is cut with ``pg_terminate_backend`` between
 two requests, as a PostgreSQL restart would cut it, on the committed database (no test
