@@ -91,6 +91,16 @@ def choose_event(
     return {"type": choice["type"], "seat": seat, "first": rng.sample(hand, choice["choose"])}
 
 
+def next_seat(following: dict[str, Any], seat: int, players: int) -> int:
+    """The seat to act next as the POST's answer names it (``next.to_act``: one seat,
+    or the first of several), as a client reads it; the seat after ``seat`` if the
+    answer names none."""
+    to_act = following.get("to_act")
+    if isinstance(to_act, list):
+        to_act = to_act[0] if to_act else None
+    return to_act if isinstance(to_act, int) else (seat + 1) % players
+
+
 def run_client(
     number: int,
     port: int,
@@ -155,8 +165,8 @@ def run_client(
                 result.moves += 1
                 result.post_latencies.append(done - posted)
                 result.move_latencies.append(done - begun)
-                game["seat"] = (seat + 1) % players
                 game_next = answer.get("next") or {}
+                game["seat"] = next_seat(game_next, seat, players)
                 if answer.get("over"):
                     game["legal"] = {"status": "finished"}
                 elif game_next.get("legal"):

@@ -36,7 +36,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from benchmarks.api_players import GAME_OPTIONS
+from benchmarks.api_players import GAME_OPTIONS, next_seat
 from benchmarks.api_server import (
     DEFAULT_DATABASE_URL,
     ROOT,
@@ -126,8 +126,8 @@ class Player:
             assert status == 201, answer
             self.cpu["post"] += spent
             self.requests += 1
-            self.seat = (seat + 1) % self.players
             following = answer["next"]
+            self.seat = next_seat(following, seat, self.players)
             if answer["over"]:
                 self.new_game()
             elif following["legal"]:

@@ -13,6 +13,7 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 
 from benchmarks import api_bench, pg_ceiling
+from benchmarks.api_players import next_seat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +26,13 @@ def test_percentiles():
     assert figures["max"] == 0.1
     assert api_bench.percentiles([]) == {"p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
     assert api_bench.percentiles([0.2])["p99"] == 0.2
+
+
+def test_a_client_moves_to_the_seat_the_answer_names():
+    assert next_seat({"to_act": 2, "legal": []}, 0, 4) == 2  # a trick's winner leads
+    assert next_seat({"to_act": [3, 1], "legal": []}, 0, 4) == 3
+    assert next_seat({"to_act": None, "legal": []}, 3, 4) == 0
+    assert next_seat({}, 1, 2) == 0
 
 
 def test_the_bench_database_is_local_postgres_only():
