@@ -1,5 +1,6 @@
 """The workers' warm-up (deploy/gunicorn.conf.py's ``when_ready``)."""
 
+import gc
 import runpy
 from pathlib import Path
 
@@ -41,3 +42,15 @@ def test_the_production_config_preloads_and_warms():
     assert config["preload_app"] is True
     assert config["worker_class"] == "gthread"
     assert callable(config["when_ready"])
+
+
+def test_the_master_freezes_what_it_made_before_the_workers_fork(monkeypatch):
+    """After the warm-up the objects made so far leave the collector's generations."""
+    config = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    monkeypatch.setattr(warmup, "warm_up", lambda application: None)
+    gc.unfreeze()
+    try:
+        config["when_ready"](None)
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
