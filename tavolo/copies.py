@@ -39,7 +39,7 @@ def model_copy(instance: T) -> T:
     cls = instance.__class__
     fields: dict[str, Any] = instance.__dict__.copy()
     state = fields["_state"]
-    if not _plain(cls, type(state)) or any(type(v) is memoryview for v in fields.values()):
+    if not _plain(cls, type(state)) or memoryview in map(type, fields.values()):
         clone = cls.__new__(cls)
         clone.__dict__.update(instance.__getstate__())
         return clone
