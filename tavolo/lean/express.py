@@ -295,7 +295,10 @@ class Express:
         except Exception:  # noqa: BLE001 - a Host not allowed …: the lean path says so
             return Shape(admitted=False)
         finally:
-            translation.activate(language) if language else translation.deactivate()
+            if language:
+                translation.activate(language)
+            else:
+                translation.deactivate()
             timezone.deactivate()
         headers = list(response.items())
         names = [name for name, _value in headers]
