@@ -41,6 +41,20 @@ class Appended:
     """What ``observe`` returned for the state after the append (``None`` on a retry)."""
 
 
+@dataclass(frozen=True)
+class _Submission:
+    """What :func:`append_event` was asked to append, as its paths take it."""
+
+    game_id: uuid.UUID
+    payload: Mapping[str, Any]
+    event_id: uuid.UUID
+    expected_version: int | None
+    user: Any
+    authorize: Callable[[Game], None] | None
+    observe: Callable[[Game, EngineGame], Any] | None
+    actor: str | None
+
+
 def kind_of(event_type: str, engine_game: EngineGame) -> str:
     if event_type in engine_game.CHANCE_EVENTS:
         return GameEvent.Kind.CHANCE
@@ -76,16 +90,15 @@ def append_event(
 
     ``actor`` marks an event not made by the seat's own player (``GameEvent.Actor``: a
     bot's move, the clock's, a director's)."""
+    asked = _Submission(
+        game_id, payload, event_id, expected_version, user, authorize, observe, actor
+    )
     try:
         if fast_append.available():
-            appended = _append_fast(
-                game_id, payload, event_id, expected_version, user, authorize, observe, actor
-            )
+            appended = _append_fast(asked)
             if appended is not None:
                 return appended
-        return _append(
-            game_id, payload, event_id, expected_version, user, authorize, observe, actor
-        )
+        return _append(asked)
     except IntegrityError:
         # The event id is taken after all: by a retry sent without an expected version
         # whose event is legal again (a second tally …), or by a writer of another game
@@ -97,16 +110,7 @@ def append_event(
         return _replayed(Game.objects.get(pk=game_id), existing, payload)
 
 
-def _append_fast(
-    game_id: uuid.UUID,
-    payload: Mapping[str, Any],
-    event_id: uuid.UUID,
-    expected_version: int | None,
-    user: Any,
-    authorize: Callable[[Game], None] | None,
-    observe: Callable[[Game, EngineGame], Any] | None,
-    actor: str | None,
-) -> Appended | None:
+def _append_fast(asked: _Submission) -> Appended | None:
     """The common move in one statement (see :mod:`fast_append`); ``None`` when it is
     not the common move (refused, a stale version, a deal owed, the game's end, a
     snapshot due) or the version moved meanwhile: nothing was written, and the locked
@@ -115,38 +119,24 @@ def _append_fast(
     When this process knows the game's row at the expected version, the move is tried
     on it without a read; whatever that try does not write (the row moved, or it was
     refused on what the process knew) is decided again on the row read afresh."""
-    known = fast_append.known_game(game_id, expected_version)
+    known = fast_append.known_game(asked.game_id, asked.expected_version)
     if known is not None:
         try:
-            appended = _append_fast_to(
-                known, payload, event_id, expected_version, user, authorize, observe, actor
-            )
+            appended = _append_fast_to(known, asked)
         except (ServiceError, ObjectDoesNotExist):
             appended = None
         if appended is not None:
             return appended
-    game = fast_append.read_game(game_id)
-    return _append_fast_to(
-        game, payload, event_id, expected_version, user, authorize, observe, actor
-    )
+    return _append_fast_to(fast_append.read_game(asked.game_id), asked)
 
 
-def _append_fast_to(
-    game: Game,
-    payload: Mapping[str, Any],
-    event_id: uuid.UUID,
-    expected_version: int | None,
-    user: Any,
-    authorize: Callable[[Game], None] | None,
-    observe: Callable[[Game, EngineGame], Any] | None,
-    actor: str | None,
-) -> Appended | None:
+def _append_fast_to(game: Game, asked: _Submission) -> Appended | None:
     """:func:`_append_fast` on ``game``, the row read or known."""
-    if authorize is not None:
-        authorize(game)
+    if asked.authorize is not None:
+        asked.authorize(game)
     if game.status != Game.Status.ACTIVE:
         return None
-    if expected_version is not None and expected_version != game.version:
+    if asked.expected_version is not None and asked.expected_version != game.version:
         return None
     if (
         game.version + 1
@@ -154,9 +144,9 @@ def _append_fast_to(
         return None
     state = state_cache.checkout(game)
     try:
-        action = state.parse(payload)
+        action = state.parse(asked.payload)
         _check_submittable(game, action.type, state)
-        state.apply_action(action, payload)
+        state.apply_action(action, asked.payload)
     except (EngineError, ServiceError):
         state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
         return None
@@ -167,14 +157,14 @@ def _append_fast_to(
         kind=kind_of(action.type, state),
         seat=action.seat,
         payload=action.to_event(),
-        event_id=event_id,
-        submitted_by=user.pk if getattr(user, "is_authenticated", False) else None,
-        actor=actor,
+        event_id=asked.event_id,
+        submitted_by=asked.user.pk if getattr(asked.user, "is_authenticated", False) else None,
+        actor=asked.actor,
     )
     if stored is None:
         return None
     game.version += 1
-    observed = observe(game, state) if observe is not None else None
+    observed = asked.observe(game, state) if asked.observe is not None else None
     # At once in autocommit; inside a caller's transaction only if it commits (a state
     # of a version rolled back must never be cached).
     version = game.version
@@ -183,20 +173,12 @@ def _append_fast_to(
     return Appended(stored, game.version, True, False, observed)
 
 
-def _append(
-    game_id: uuid.UUID,
-    payload: Mapping[str, Any],
-    event_id: uuid.UUID,
-    expected_version: int | None,
-    user: Any,
-    authorize: Callable[[Game], None] | None,
-    observe: Callable[[Game, EngineGame], Any] | None,
-    actor: str | None,
-) -> Appended:
+def _append(asked: _Submission) -> Appended:
+    payload, event_id, expected_version = asked.payload, asked.event_id, asked.expected_version
     with transaction.atomic():
-        game = _locked_game(game_id)
-        if authorize is not None:
-            authorize(game)
+        game = _locked_game(asked.game_id)
+        if asked.authorize is not None:
+            asked.authorize(game)
         # The event id is looked up only when the event is refused: a retry of an
         # accepted event finds the game moved on (its expected version is stale) or
         # over, or its event no longer legal, or, without an expected version, meets
@@ -239,14 +221,14 @@ def _append(
                 seat=action.seat,
                 payload=action.to_event(),
                 event_id=event_id,
-                submitted_by=user if getattr(user, "is_authenticated", False) else None,
-                actor=actor,
+                submitted_by=asked.user if getattr(asked.user, "is_authenticated", False) else None,
+                actor=asked.actor,
             )
         ]
         rows.extend(_owed_deals(game, state, game.version + 1))
         GameEvent.objects.bulk_create(rows)
         _advance(game, state, version_before + len(rows))
-        observed = observe(game, state) if observe is not None else None
+        observed = asked.observe(game, state) if asked.observe is not None else None
         transaction.on_commit(lambda: state_cache.checkin(game.pk, game.version, state))
         game_changes.after_commit(game)
     return Appended(rows[0], game.version, True, state.over, observed)
