@@ -17,9 +17,7 @@ Permissions are not cached: they are worked out from the user on every request.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -28,6 +26,7 @@ from rest_framework import HTTP_HEADER_ENCODING
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from tavolo.bounded import BoundedMap
 from tavolo.copies import model_copy
 
 TOKEN_TTL = 5.0
@@ -35,8 +34,7 @@ TOKEN_TTL = 5.0
 still work in another worker)."""
 TOKEN_CACHE_SIZE = 4096
 
-_lock = threading.Lock()
-_tokens: OrderedDict[str, tuple[float, Any, Any]] = OrderedDict()
+_tokens: BoundedMap[str, tuple[float, Any, Any]] = BoundedMap(TOKEN_CACHE_SIZE)
 
 
 class CachedTokenAuthentication(TokenAuthentication):
@@ -67,28 +65,21 @@ class CachedTokenAuthentication(TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
         now = time.monotonic()
-        with _lock:
-            hit = _tokens.get(key)
+        hit = _tokens.get(key)
         if hit is not None and hit[0] > now:
             return model_copy(hit[1]), hit[2]
         user, token = super().authenticate_credentials(key)  # raises if unknown/inactive
-        with _lock:
-            _tokens[key] = (now + TOKEN_TTL, user, token)
-            _tokens.move_to_end(key)
-            while len(_tokens) > TOKEN_CACHE_SIZE:
-                _tokens.popitem(last=False)
+        _tokens.put(key, (now + TOKEN_TTL, user, token))
         return model_copy(user), token
 
 
 def forget_tokens() -> None:
     """Drop every cached token (this process)."""
-    with _lock:
-        _tokens.clear()
+    _tokens.forget()
 
 
 def _token_deleted(sender: Any, instance: Token, **kwargs: Any) -> None:
-    with _lock:
-        _tokens.pop(instance.key, None)
+    _tokens.forget(instance.key)
 
 
 def _user_changed(sender: Any, instance: Any, **kwargs: Any) -> None:

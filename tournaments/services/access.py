@@ -11,13 +11,12 @@ the service's back (a shell, another process) is seen within that time.
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
-from collections import OrderedDict
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from tavolo.bounded import BoundedMap
 from tournaments.models import Game, Membership, Role, Seat
 
 User = AbstractBaseUser | AnonymousUser
@@ -26,8 +25,7 @@ SEATS_TTL = 60.0
 """Seconds a started game's seat → user mapping is kept in process."""
 SEATS_CACHE_SIZE = 2048
 
-_lock = threading.Lock()
-_seats: OrderedDict[uuid.UUID, tuple[float, dict[int, int | None]]] = OrderedDict()
+_seats: BoundedMap[uuid.UUID, tuple[float, dict[int, int | None]]] = BoundedMap(SEATS_CACHE_SIZE)
 
 
 def seat_users(game: Game) -> dict[int, int | None]:
@@ -36,27 +34,18 @@ def seat_users(game: Game) -> dict[int, int | None]:
     started = game.status != Game.Status.SETUP
     if started:
         now = time.monotonic()
-        with _lock:
-            hit = _seats.get(game.pk)
+        hit = _seats.get(game.pk)
         if hit is not None and hit[0] > now:
             return hit[1]
     mapping = dict(Seat.objects.filter(game_id=game.pk).values_list("number", "player__user_id"))
     if started:
-        with _lock:
-            _seats[game.pk] = (time.monotonic() + SEATS_TTL, mapping)
-            _seats.move_to_end(game.pk)
-            while len(_seats) > SEATS_CACHE_SIZE:
-                _seats.popitem(last=False)
+        _seats.put(game.pk, (time.monotonic() + SEATS_TTL, mapping))
     return mapping
 
 
 def forget_seats(game_id: uuid.UUID | None = None) -> None:
     """Drop the cached seats of one game (or of every game)."""
-    with _lock:
-        if game_id is None:
-            _seats.clear()
-        else:
-            _seats.pop(game_id, None)
+    _seats.forget(game_id)
 
 
 def can_manage(user: User, game: Game) -> bool:

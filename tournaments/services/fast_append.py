@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import functools
 import json
-import threading
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,14 +33,14 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from tavolo.bounded import BoundedMap
 from tavolo.copies import model_copy
 from tournaments.models import Game, GameEvent
 
 STAMP = "_tavolo_row_stamp"
 """The attribute of a game read or written here holding its row's stamp (PostgreSQL)."""
 MAX_KNOWN_GAMES = 4096
-_known: OrderedDict[uuid.UUID, Game] = OrderedDict()
-_known_lock = threading.Lock()
+_known: BoundedMap[uuid.UUID, Game] = BoundedMap(MAX_KNOWN_GAMES)
 
 
 @dataclass(frozen=True)
@@ -152,11 +150,7 @@ def _remember(game: Game, version: int, stamp: str) -> None:
     kept = model_copy(game)
     kept.version = version
     setattr(kept, STAMP, stamp)
-    with _known_lock:
-        _known[game.pk] = kept
-        _known.move_to_end(game.pk)
-        while len(_known) > MAX_KNOWN_GAMES:
-            _known.popitem(last=False)
+    _known.put(game.pk, kept)
 
 
 def known_game(game_id: uuid.UUID, version: int | None) -> Game | None:
@@ -165,8 +159,7 @@ def known_game(game_id: uuid.UUID, version: int | None) -> Game | None:
     require its stamp (:func:`insert_if_current` does)."""
     if version is None:
         return None
-    with _known_lock:
-        kept = _known.get(game_id)
+    kept = _known.get(game_id)
     if kept is None or kept.version != version:
         return None
     return model_copy(kept)
@@ -174,11 +167,7 @@ def known_game(game_id: uuid.UUID, version: int | None) -> Game | None:
 
 def forget_known(game_id: uuid.UUID | None = None) -> None:
     """Forget the known row of a game (of every game: ``None``)."""
-    with _known_lock:
-        if game_id is None:
-            _known.clear()
-        else:
-            _known.pop(game_id, None)
+    _known.forget(game_id)
 
 
 @functools.cache

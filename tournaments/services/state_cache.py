@@ -20,9 +20,7 @@ import hashlib
 import hmac
 import json
 import pickle
-import threading
 import uuid
-from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -30,20 +28,19 @@ from django.db import connections
 
 from engine import ENGINE_VERSION, new_game
 from engine import Game as EngineGame
+from tavolo.bounded import BoundedMap
 from tournaments.models import Game, GameEvent, GameSnapshot
 
 SNAPSHOT_EVERY = 64
 CACHE_SIZE = 512
 
-_lock = threading.Lock()
-_states: OrderedDict[uuid.UUID, tuple[int, str, EngineGame]] = OrderedDict()
+_states: BoundedMap[uuid.UUID, tuple[int, str, EngineGame]] = BoundedMap(CACHE_SIZE)
 
 
 def checkout(game: Game) -> EngineGame:
     """The engine state of ``game`` at ``game.version``, owned by the caller until
     :func:`checkin`. Mutate it freely; if it is not checked in, it is just dropped."""
-    with _lock:
-        entry = _states.pop(game.pk, None)
+    entry = _states.take(game.pk)
     if entry is not None:
         version, engine_version, state = entry
         if engine_version == ENGINE_VERSION and version <= game.version:
@@ -63,23 +60,12 @@ def read_state(game: Game, reader: Any) -> Any:
 def checkin(game_id: uuid.UUID, version: int, state: EngineGame) -> None:
     """Return a state reflecting the first ``version`` events to the cache (unless
     the cache already holds a newer one)."""
-    with _lock:
-        current = _states.get(game_id)
-        if current is not None and current[0] >= version:
-            return
-        _states[game_id] = (version, ENGINE_VERSION, state)
-        _states.move_to_end(game_id)
-        while len(_states) > CACHE_SIZE:
-            _states.popitem(last=False)
+    _states.put(game_id, (version, ENGINE_VERSION, state), keep=lambda kept: kept[0] >= version)
 
 
 def forget(game_id: uuid.UUID | None = None) -> None:
     """Drop the cached state of one game (or of every game)."""
-    with _lock:
-        if game_id is None:
-            _states.clear()
-        else:
-            _states.pop(game_id, None)
+    _states.forget(game_id)
 
 
 def fresh_engine_game(game: Game) -> EngineGame:
