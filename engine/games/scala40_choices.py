@@ -69,21 +69,22 @@ class Scala40Choices(Scala40State):
             return
         hand = self.hands[seat]
         seen: set[Hashable] = set()
-        tries: Iterator[Action]
         if not self.opened[seat]:
-            tries = (
-                events.open_action(seat, melds)
-                for melds in legal.opening_candidates(hand, seat, OPENING)
-            )
-        else:
-            tries = chain(
-                (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
-                (
-                    events.add_action(seat, index, slots)
-                    for index, meld in enumerate(self.melds)
-                    for slots in legal.addition_candidates(meld, hand)
-                ),
-            )
+            # Every candidate opening is legal: its table is worked out without
+            # trying it on the game (a hand may have a thousand openings).
+            for melds, key in legal.opening_plays(hand, seat, OPENING, self.melds):
+                if key not in seen:
+                    seen.add(key)
+                    yield events.open_action(seat, melds)
+            return
+        tries: Iterator[Action] = chain(
+            (events.meld_action(seat, m) for m in legal.valid_melds(hand, seat)),
+            (
+                events.add_action(seat, index, slots)
+                for index, meld in enumerate(self.melds)
+                for slots in legal.addition_candidates(meld, hand)
+            ),
+        )
         for action in tries:
             key = self._play_key(action)
             if key is not None and key not in seen:

@@ -32,13 +32,18 @@ from engine.games.scala40_melds import (
 MeldSlots = tuple[Slot, ...]
 
 
+Shown = tuple[str, int, tuple[str, ...]]
+
+
+def _shown(meld: Meld) -> Shown:
+    """A meld as the table shows it (a set's cards in any order)."""
+    tokens = [token(s) for s in meld.slots]
+    return (meld.kind, meld.low, tuple(sorted(tokens) if meld.kind == SET else tokens))
+
+
 def table_key(kind: str, melds: Sequence[Meld]) -> Hashable:
     """The table a play leaves (melds in any order, a set's cards in any order)."""
-    shown = []
-    for meld in melds:
-        tokens = [token(s) for s in meld.slots]
-        shown.append((meld.kind, meld.low, tuple(sorted(tokens) if meld.kind == SET else tokens)))
-    return (kind, tuple(sorted(shown)))
+    return (kind, tuple(sorted(_shown(meld) for meld in melds)))
 
 
 def _jokers(hand: Counter[Card]) -> list[Card]:
@@ -180,8 +185,37 @@ def opening_candidates(
     hand_cards: Sequence[Card], seat: int, opening: int
 ) -> Iterator[list[MeldSlots]]:
     """Groups of melds, their cards all held together, worth ``opening`` or more."""
+    melds, _built, picks = _opening_search(hand_cards, seat, opening)
+    for picked in picks:
+        yield [melds[i] for i in picked]
+
+
+def opening_plays(
+    hand_cards: Sequence[Card], seat: int, opening: int, table: Sequence[Meld]
+) -> Iterator[tuple[list[MeldSlots], Hashable]]:
+    """Each of :func:`opening_candidates` that keeps a card to discard, with the table
+    it leaves beside ``table`` (``table_key("open", …)``), without laying it: such a
+    candidate is a legal opening of a seat that has not opened (valid melds, held
+    together, worth enough, not the last card), so the key is worked out from melds
+    built once each, not from the game after the play."""
+    melds, built, picks = _opening_search(hand_cards, seat, opening)
+    shown = [_shown(meld) for meld in built]
+    on_table = [_shown(meld) for meld in table]
+    held = len(hand_cards)
+    for picked in picks:
+        if sum(len(melds[i]) for i in picked) >= held:
+            continue  # the hand's last card: it must be kept to discard
+        key = ("open", tuple(sorted([*on_table, *(shown[i] for i in picked)])))
+        yield [melds[i] for i in picked], key
+
+
+def _opening_search(
+    hand_cards: Sequence[Card], seat: int, opening: int
+) -> tuple[list[MeldSlots], list[Meld], Iterator[list[int]]]:
+    """The valid melds, each built, and the indices of each group worth ``opening``."""
     melds = valid_melds(hand_cards, seat)
-    values = [build_meld(m, seat).value() for m in melds]
+    built = [build_meld(m, seat) for m in melds]
+    values = [meld.value() for meld in built]
     # Plain dicts and item tuples: a Counter's ``-`` builds a Counter per meld tried,
     # most of a long hand's opening search.
     needs = [tuple(Counter(held for held, _ in m).items()) for m in melds]
@@ -203,5 +237,4 @@ def opening_candidates(
                 rest[card] -= copies
             yield from grow(index, picked, rest, total)
 
-    for picked in grow(0, [], have, 0):
-        yield [melds[i] for i in picked]
+    return melds, built, grow(0, [], have, 0)

@@ -148,3 +148,43 @@ def test_the_hands_bits_give_its_cards_and_the_kept_index_is_one_made_afresh(see
         assert kept._joker_names == fresh._joker_names
         assert kept._swaps == fresh._swaps
         assert kept._parts == fresh._parts
+
+
+def tried_openings(game: Scala40, seat: int) -> list[object]:
+    """The openings as listed before: every candidate tried on the game, one per table."""
+    from engine.games import scala40_events as events
+    from engine.games import scala40_legal as legal
+    from engine.games.scala40_state import OPENING
+
+    seen, listed = set(), []
+    for melds in legal.opening_candidates(game.hands[seat], seat, OPENING):
+        action = events.open_action(seat, melds)
+        key = game._play_key(action)
+        if key is not None and key not in seen:
+            seen.add(key)
+            listed.append(action)
+    return listed
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_openings_keyed_without_trying_them_are_the_openings_tried(seed: int) -> None:
+    compared = 0
+    for game in positions(seed, players=2 + seed % 3):
+        seat = game.turn
+        if game.drawn and not game.opened[seat] and seat in game.seats_to_act():
+            assert list(game._more_legal_actions(seat)) == tried_openings(game, seat)
+            compared += 1
+    assert compared > 0
+
+
+def test_an_opening_that_would_leave_no_card_to_discard_is_not_listed() -> None:
+    game = next(
+        g for g in positions(3) if g.drawn and not g.opened[g.turn] and g.turn in g.seats_to_act()
+    )
+    seat = game.turn
+    melds = [Card.parse(code) for code in ("KH", "QH", "JH", "5S", "5D", "5C")]
+    game.hands[seat] = list(melds)  # 45 points in two melds, and no card left over
+    assert list(game._more_legal_actions(seat)) == tried_openings(game, seat) == []
+    game.hands[seat] = [*melds, Card.parse("2C")]
+    listed = list(game._more_legal_actions(seat))
+    assert listed == tried_openings(game, seat) and len(listed) == 1
