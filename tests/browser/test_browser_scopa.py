@@ -26,30 +26,41 @@ from tournaments.services.games import create_game, read_state, start_game
 from tournaments.services.seats import seat_by_authority
 User = get_user_model()
 organiser = User.objects.create_user("org-" + uuid.uuid4().hex[:6], password="x")
-game = create_game(game_type="GAME", players=PLAYERS, options=None, mode="online",
-                   created_by=organiser)
-names = []
-for n in range(PLAYERS):
-    name = f"GAME{n}-" + uuid.uuid4().hex[:5]
-    user = User.objects.create_user(name, password="PASSWORD")
-    seat_by_authority(game, n, Player.objects.create(name=["Alice", "Bruno", "Chiara", "Dario"][n],
-                                                user=user))
-    names.append(name)
-start_game(game.pk)
+
+def new_game():
+    made = create_game(game_type="GAME", players=PLAYERS, options=None, mode="online",
+                       created_by=organiser)
+    for n in range(PLAYERS):
+        seat_by_authority(made, n, Player.objects.create(
+            name=["Alice", "Bruno", "Chiara", "Dario"][n], user=users[n]))
+    start_game(made.pk)
+    return made
+
+names = [f"GAME{n}-" + uuid.uuid4().hex[:5] for n in range(PLAYERS)]
+users = [User.objects.create_user(name, password="PASSWORD") for name in names]
+game = new_game()
 rng = random.Random(SEED)
 
 def wanted(legal):
     cards = [e["card"] for e in legal]
     return WANTED
 
-for step in range(400):
+# The deals are the server's own random ones: a game that ends before the position
+# wanted (rarely: random play can go out early) is replaced by a new one.
+step, games = 0, 1
+while step < 400:
     game = Game.objects.get(pk=game.pk)
-    seat = read_state(game, lambda s: s.seats_to_act())[0]
+    to_act = read_state(game, lambda s: s.seats_to_act())
+    if not to_act and game.status != Game.Status.ACTIVE and games < 5:
+        game, step, games = new_game(), 0, games + 1
+        continue
+    seat = to_act[0]
     legal = read_state(game, lambda s: [a.to_event() for a in s.legal_actions(seat)])
     if wanted(legal):
         break
     event = read_state(game, lambda s: s.random_action(rng).to_event())
     append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=game.version)
+    step += 1
 print(json.dumps({"game": str(game.pk), "seat": seat, "username": names[seat],
                   "version": game.version, "legal": legal}))
 """
