@@ -235,18 +235,25 @@ def response_for(body: bytes, status: int, spec: Spec) -> HttpResponse:
     return response
 
 
-def _read_body(request: HttpRequest) -> None:
-    """Read a JSON body of a size the usual path reads (else ``Delegate``, before
-    reading anything), so that DRF's request parses it from memory."""
-    if request.META.get("CONTENT_TYPE") not in JSON_BODIES:
+def json_body_length(meta: Any) -> int:
+    """The length of a JSON body of a size the usual path reads, from the request's
+    ``META`` (or ``environ``); ``Delegate`` otherwise, before anything is read."""
+    if meta.get("CONTENT_TYPE") not in JSON_BODIES:
         raise Delegate("Content-Type")
     try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
+        length = int(meta.get("CONTENT_LENGTH") or 0)
     except ValueError:
         raise Delegate("Content-Length") from None
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     if length <= 0 or (limit is not None and length > limit):
         raise Delegate("body size")
+    return length
+
+
+def _read_body(request: HttpRequest) -> None:
+    """Read a JSON body of a size the usual path reads (else ``Delegate``, before
+    reading anything), so that DRF's request parses it from memory."""
+    json_body_length(request.META)
     request.body  # noqa: B018 - read into memory (and kept for the usual path)
 
 

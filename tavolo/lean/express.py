@@ -57,11 +57,11 @@ from rest_framework import exceptions, permissions
 from tavolo.authentication import CachedTokenAuthentication
 from tavolo.lean.endpoints import (
     JSON,
-    JSON_BODIES,
     RENDERER,
     Delegate,
     Endpoints,
     accepts_json,
+    json_body_length,
     response_for,
     seat_of_query,
 )
@@ -167,17 +167,16 @@ class Express:
         key = CachedTokenAuthentication.key_of(environ.get("HTTP_AUTHORIZATION"))
         if key is None:
             return None
-        seat = 0
-        if last == "events":
-            length = _body_length(environ)
-            if length is None or environ.get("QUERY_STRING"):
-                return None
-        else:
-            length = 0
-            try:
+        seat, length = 0, 0
+        try:
+            if last == "events":
+                if environ.get("QUERY_STRING"):
+                    return None
+                length = json_body_length(environ)
+            else:
                 seat = seat_of_query(environ.get("QUERY_STRING", ""))
-            except Delegate:
-                return None
+        except Delegate:
+            return None
         shape = self._shape(environ, last, game_id)
         if not shape.admitted:
             return None
@@ -319,20 +318,6 @@ class _Asking:
 
     def __init__(self, method: str, user: Any) -> None:
         self.method, self.user = method, user
-
-
-def _body_length(environ: dict[str, Any]) -> int | None:
-    """A JSON body's length, when it is one the views read (else ``None``)."""
-    if environ.get("CONTENT_TYPE") not in JSON_BODIES:
-        return None
-    try:
-        length = int(environ.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return None
-    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    if length <= 0 or (limit is not None and length > limit):
-        return None
-    return length
 
 
 def _move(raw: bytes) -> dict[str, Any] | None:
