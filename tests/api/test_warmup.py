@@ -1,7 +1,11 @@
 """The workers' warm-up (deploy/gunicorn.conf.py's ``when_ready``)."""
 
 import gc
+import json
+import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 from django.db import connection
@@ -54,3 +58,48 @@ def test_the_master_freezes_what_it_made_before_the_workers_fork(monkeypatch):
         assert gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
+
+
+TASK_SENDING_PROBE = """
+import json, sys
+import django
+django.setup()
+from celery.app.backends import BACKEND_ALIASES
+from django.conf import settings
+from kombu.transport import TRANSPORT_ALIASES
+from tavolo.celery import app
+from tavolo.warmup import _import_task_sending
+modules = {  # named, not imported: the aliases are "module:Class" strings
+    TRANSPORT_ALIASES["redis"].split(":")[0],
+    BACKEND_ALIASES["redis"].split(":")[0],
+    settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[0],
+}
+loaded_before = sorted(m for m in modules if m in sys.modules)
+_import_task_sending()
+print(json.dumps({
+    "finalized": app.finalized,
+    "loaded_before": loaded_before,
+    "missing_after": sorted(m for m in modules if m not in sys.modules),
+}))
+"""
+
+
+def test_the_warm_up_imports_what_the_first_task_sent_would(redis_url):
+    """In a fresh process with the site's Redis (a subprocess: this one imported them
+    long ago): the broker's transport, the result backend and the cache backend are
+    loaded and the Celery app finalized, so a worker's first game to end does not."""
+    env = dict(os.environ, REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="tavolo.settings")
+    env.setdefault("TAVOLO_DEBUG", "1")
+    done = subprocess.run(
+        [sys.executable, "-c", TASK_SENDING_PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["finalized"] is True
+    assert found["loaded_before"] == []  # so the call loaded them
+    assert found["missing_after"] == []

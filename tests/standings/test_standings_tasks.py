@@ -9,6 +9,7 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from kombu.exceptions import OperationalError
 
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
@@ -132,8 +133,12 @@ def test_with_the_broker_down_the_result_is_saved_and_stays_dirty(
     _, director, t, _ = german_whist_cup(4)
     r1 = play_round(t, director)
     table = tables_of(r1)[0][0]
+    # What a send on the app's broker pool raises once kombu's retries are spent (the
+    # same with a real, dead broker: test_standings_worker).
     failing = mock.patch.object(
-        celery_app, "connection_for_write", side_effect=OSError("connection refused")
+        tasks.recompute_standings,
+        "apply_async",
+        side_effect=OperationalError("Error 111 connecting to 127.0.0.1:9. Connection refused."),
     )
     with failing, django_capture_on_commit_callbacks(execute=True):
         finish(table, director, (10, 3))  # no exception escapes

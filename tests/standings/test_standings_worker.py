@@ -17,7 +17,7 @@ import pytest
 from scoring import tasks
 from scoring.models import RoundStandings, StandingsState
 from tavolo import celery_app
-from tests.support.celery_workers import database_url_for, running_worker
+from tests.support.celery_workers import database_url_for, forget_broker_connections, running_worker
 from tests.support.factories import german_whist_cup
 from tests.support.standings import finish, play_round, tables_of
 
@@ -25,14 +25,6 @@ pytestmark = [pytest.mark.worker, pytest.mark.postgres]
 
 DEAD_BROKER = "redis://127.0.0.1:9/0"  # the discard port: nothing listens
 SWEEP_SECONDS = 3
-
-
-def forget_broker_connections() -> None:
-    """What Celery does after a fork: the app forgets its connection and producer pools,
-    and takes them again for the broker it is set to (kombu keeps one pool per broker
-    address, so the dead broker's stays with the dead broker)."""
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
 
 
 @pytest.fixture(scope="module")

@@ -131,3 +131,11 @@ def running_worker(
         yield worker
     finally:
         worker.clean_up()
+
+
+def forget_broker_connections() -> None:
+    """What Celery does after a fork: the app forgets its connection and producer pools,
+    and takes them again for the broker it is set to (kombu keeps one pool per broker
+    address, so the dead broker's stays with the dead broker)."""
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
