@@ -14,8 +14,9 @@ a round published, a withdrawal …) calls :func:`scoring.owed.owe_standings`:
 3. the task takes a per-tournament lock (another cache key); if it is held, it sends
    itself again a little later instead of computing twice at once.
 
-**Broker down.** Sending is tried briefly (a fresh connection, two quick retries) and
-any failure is logged and swallowed: the result is saved, the tournament stays dirty.
+**Broker down.** Sending is tried briefly (on the app's pooled broker connections, two
+quick retries, a stale connection made again) and any failure is logged and
+swallowed: the result is saved, the tournament stays dirty.
 Dirty tournaments are swept (:func:`sweep_dirty_standings`) when a worker starts
 (``worker_ready``), every ``SWEEP_SECONDS`` by a timer in each worker process, and by
 Celery beat if one runs (``beat_schedule`` below), so standings catch up once the
