@@ -65,3 +65,19 @@ def test_the_player_page_benchmark_prints_requests_queries_and_the_anchor():
     assert "queries and" in out and "ms CPU a request" in out
     assert "best of 3 passes" in out
     assert "anchor, live poll unchanged (204):" in out
+
+
+# Slow (~4 s): the subprocess migrates a fresh SQLite file and builds two tournaments.
+def test_the_ratings_update_benchmark_prints_each_case_and_the_growth():
+    result = _run(
+        "benchmarks.ratings_update_bench", "--entries", "12,24", "--rounds", "2",
+        "--events", "4", "--repeat", "1",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "12 entries x 2 rounds: 12 games of 4 events" in out
+    for case in ("from scratch", "one game more", "nothing new"):
+        line = next(line for line in out.splitlines() if case in line)
+        assert line.rstrip().endswith("x the anchor)") or line.rstrip().endswith("x)"), line
+    assert "anchor, reading the rated games:" in out
+    assert "rated games against" in out and "one more" in out
