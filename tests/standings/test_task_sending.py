@@ -17,11 +17,10 @@ import redis
 
 from scoring import tasks
 from tavolo import celery_app
+from tests.conftest import service_unavailable
 from tests.support.celery_workers import forget_broker_connections
 
 REDIS_SERVER = shutil.which("redis-server")
-
-pytestmark = pytest.mark.skipif(REDIS_SERVER is None, reason="needs redis-server")
 
 
 def _free_port() -> int:
@@ -65,6 +64,8 @@ class PrivateRedis:
 
 @pytest.fixture
 def broker(monkeypatch) -> Iterator[PrivateRedis]:
+    if REDIS_SERVER is None:
+        service_unavailable("redis-server is not installed (Debian's redis-server)")
     server = PrivateRedis()
     server.start()
     forget_broker_connections()
