@@ -48,7 +48,6 @@ def sizes(text: str) -> list[int]:
 def make_rated(t: Any, events: int) -> tuple[int, Any]:
     """Give ``t``'s games a finishing time (round by round, table by table), their
     seats and ``events`` events each; return how many games and the last to finish."""
-    import uuid
     from datetime import timedelta
 
     from django.utils import timezone
@@ -67,26 +66,12 @@ def make_rated(t: Any, events: int) -> tuple[int, Any]:
         seats.append(Seat(game_id=game_id, number=position, player_id=player_id))
     Seat.objects.bulk_create(seats, batch_size=2000)
     games = list(Game.objects.filter(pk__in=finished).order_by("pk"))
-    log = []
+    log: list[Any] = []
     for number, game in enumerate(games):
         game.finished_at = finished[game.pk]
         if events:
             game.version = events
-            for sequence in range(events):
-                seat = sequence % 2
-                payload = {"type": "play", "seat": seat, "card": "AS"}
-                if sequence == events - 1 and number % 50 == 0:
-                    payload = {"type": "resign", "seat": seat}
-                log.append(
-                    GameEvent(
-                        game=game,
-                        sequence=sequence,
-                        kind=GameEvent.Kind.PLAYER,
-                        seat=seat,
-                        payload=payload,
-                        event_id=uuid.uuid4(),
-                    )
-                )
+            log += _online_log(game, events, resigned=number % 50 == 0)
             if len(log) >= 20_000:
                 GameEvent.objects.bulk_create(log, batch_size=5000)
                 log = []
@@ -96,6 +81,31 @@ def make_rated(t: Any, events: int) -> tuple[int, Any]:
         GameScore.objects.filter(game__in=games).update(version=events)
     analyze()
     return len(games), max(games, key=lambda g: (g.finished_at, g.pk))
+
+
+def _online_log(game: Any, events: int, resigned: bool) -> list[Any]:
+    """``events`` plays by the two seats in turn, the last a resignation if ``resigned``."""
+    import uuid
+
+    from tournaments.models import GameEvent
+
+    log = []
+    for sequence in range(events):
+        seat = sequence % 2
+        payload: dict[str, Any] = {"type": "play", "seat": seat, "card": "AS"}
+        if resigned and sequence == events - 1:
+            payload = {"type": "resign", "seat": seat}
+        log.append(
+            GameEvent(
+                game=game,
+                sequence=sequence,
+                kind=GameEvent.Kind.PLAYER,
+                seat=seat,
+                payload=payload,
+                event_id=uuid.uuid4(),
+            )
+        )
+    return log
 
 
 def measure(entries: int, rounds: int, events: int, repeat: int) -> dict[str, float]:
