@@ -97,7 +97,10 @@ def test_pages_and_a_tournaments_rows(client, club, director, cup, monkeypatch):
     second = client.get(page_of(club) + "?page=2").content.decode()
     assert "Added the guest G1" in second
     only_cup = client.get(page_of(club) + f"?tournament={cup.pk}").content.decode()
-    assert "Created the tournament Spring Cup" in only_cup and "G4" not in only_cup
+    # The guest rows by their words: a bare "G4" also turns up in the page's random
+    # CSRF token now and then (it failed CI once that way).
+    assert "Created the tournament Spring Cup" in only_cup
+    assert "Added the guest G" not in only_cup
     assert client.get(page_of(club) + "?page=nonsense").status_code == 200
 
 
