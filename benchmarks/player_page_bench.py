@@ -41,13 +41,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.tournament_db import analyze, build, django_on, rate
+from benchmarks.tournament_db import analyze, build, django_on, rate, sizes
 
 AIM_PER_SECOND = 200
-
-
-def sizes(text: str) -> list[int]:
-    return [int(part) for part in text.split(",") if part.strip()]
 
 
 @dataclass

@@ -36,13 +36,9 @@ import sys
 import time
 from typing import Any
 
-from benchmarks.tournament_db import analyze, best, build, django_on
+from benchmarks.tournament_db import analyze, best, build, django_on, sizes
 
 GAME_TYPE = "german_whist"
-
-
-def sizes(text: str) -> list[int]:
-    return [int(part) for part in text.split(",") if part.strip()]
 
 
 def make_rated(t: Any, events: int) -> tuple[int, Any]:

@@ -23,6 +23,11 @@ from contextlib import contextmanager
 from typing import Any
 
 
+def sizes(text: str) -> list[int]:
+    """``--entries 250,1000,4000``: the sizes of a comma-separated argument."""
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
 def environment(database_url: str | None) -> str | None:
     """Settings for a standalone run; returns a temporary directory to remove (the
     SQLite file's) when no ``database_url`` is given."""
