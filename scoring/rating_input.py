@@ -46,14 +46,29 @@ def rated_results(game_types: Collection[str]) -> list[RatedResult]:
     """Every game of these types that counts, oldest first (by when it finished, then
     by id)."""
     games = rated_games().filter(game_type__in=list(game_types), finished_at__isnull=False)
+    # The stored final scores come with the games (as the standings' gather reads
+    # them): asking for them by a list of every game's id cost twice the join.
     rows = list(
         games.values_list(
-            "id", "game_type", "finished_at", "version", "table__round__tournament__club_id"
+            "id",
+            "game_type",
+            "finished_at",
+            "version",
+            "table__round__tournament__club_id",
+            "final_score__version",
+            "final_score__scores",
+            "final_score__side_of",
         )
     )
     if not rows:
         return []
-    scores = final_scores([(game_id, version) for game_id, _, _, version, _ in rows])
+    scores = {
+        game_id: (totals, side_of)
+        for game_id, _, _, version, _, stored, totals, side_of in rows
+        if stored == version
+    }
+    # Games without stored final scores of their current version: read (and stored) once.
+    scores.update(final_scores([(row[0], row[3]) for row in rows if row[0] not in scores]))
     seated = _seats(games)
     forfeited = set(
         Forfeit.objects.filter(table__game__in=games).values_list("table__game_id", flat=True)
@@ -66,7 +81,7 @@ def rated_results(game_types: Collection[str]) -> list[RatedResult]:
     settings = {s.club_id: s for s in RatingSettings.objects.all()}
     defaults = RatingSettings()
     out = []
-    for game_id, game_type, finished_at, _, club in rows:
+    for game_id, game_type, finished_at, _, club, *_ in rows:
         if club is None and not CASUAL_GAMES_COUNT:
             continue
         rules = settings.get(club, defaults)
