@@ -62,6 +62,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import QuerySet
+
 from scoring.models import GameScore
 from scoring.numbers import exact as number_json
 from scoring.points import TableResult
@@ -198,15 +200,22 @@ def final_scores(games: Sequence[tuple[Any, int]]) -> dict[Any, tuple[list[int],
     return out
 
 
-def resigned_seats(game_ids: Sequence[Any]) -> dict[Any, int]:
-    """The seat that resigned each of these (finished) games, for those a seat
-    resigned: the seat of its ``resign`` event (a resignation ends the game, so there
-    is at most one, and it is what the final state's ``resigned`` says)."""
-    if not game_ids:
-        return {}
-    return dict(
-        GameEvent.objects.filter(game_id__in=list(game_ids), payload__type="resign")
+def resignations(**games: Any) -> dict[Any, int]:
+    """The seat that resigned each game a seat resigned, of the games the ``games``
+    lookups on :class:`GameEvent` pick (``game__in=…``, ``game__table__round_id__in=…``):
+    the seat of its ``resign`` event (a resignation ends the game, so there is at most
+    one, and it is what the final state's ``resigned`` says)."""
+    return dict(_resignation_rows(**games))
+
+
+def _resignation_rows(**games: Any) -> QuerySet[GameEvent, tuple[Any, int]]:
+    """:func:`resignations`' rows, read through the partial index
+    ``event_resign_by_game`` and in no order, so that no other event of those games is
+    read, however long their logs (the events' default order would join the games)."""
+    return (
+        GameEvent.objects.filter(payload__type="resign", **games)
         .exclude(seat__isnull=True)
+        .order_by()
         .values_list("game_id", "seat")
     )
 
@@ -278,15 +287,7 @@ def gather(tournament: Tournament) -> TournamentInput:
 
     # Games without stored final scores of their current version: read (and stored) once.
     scores.update(final_scores([g for g in finished if g[0] not in scores]))
-    resigned = dict(
-        GameEvent.objects.filter(
-            game__table__round_id__in=round_ids,
-            game__status=Game.Status.FINISHED,
-            payload__type="resign",
-        )
-        .exclude(seat__isnull=True)
-        .values_list("game_id", "seat")
-    )
+    resigned = resignations(game__table__round_id__in=round_ids, game__status=Game.Status.FINISHED)
 
     entries = {
         str(e["id"]): e

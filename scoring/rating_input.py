@@ -30,11 +30,11 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from scoring.gather import final_scores
+from scoring.gather import final_scores, resignations
 from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
 from scoring.score_direction import fewest_points_win
-from tournaments.models import Forfeit, Game, GameEvent, Seat
+from tournaments.models import Forfeit, Game, Seat
 from tournaments.services.rated_games import rated_games
 
 log = logging.getLogger(__name__)
@@ -73,11 +73,7 @@ def rated_results(game_types: Collection[str]) -> list[RatedResult]:
     forfeited = set(
         Forfeit.objects.filter(table__game__in=games).values_list("table__game_id", flat=True)
     )
-    resigned = dict(
-        GameEvent.objects.filter(game__in=games, payload__type="resign")
-        .exclude(seat__isnull=True)
-        .values_list("game_id", "seat")
-    )
+    resigned = resignations(game__in=games)
     settings = {s.club_id: s for s in RatingSettings.objects.all()}
     defaults = RatingSettings()
     out = []

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
-from scoring.gather import _resigned_entrant
+from scoring.gather import _resignation_rows, _resigned_entrant, resignations
 from scoring.results import standings_of
 from tests.support.factories import published
 from tests.support.standings import by_entry
@@ -44,3 +45,21 @@ def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
 )
 def test_the_entrant_who_resigned_is_the_seats_player_or_team(places, seat, side_of, entrant):
     assert _resigned_entrant(places, seat, side_of) == entrant
+
+
+def test_resignations_are_read_through_their_own_index(django_assert_num_queries):
+    """The standings and the ratings ask which seat resigned each of many games: the
+    partial index ``event_resign_by_game`` answers without reading the games' other
+    events (on PostgreSQL its plan, with sequential scans off so the tiny test tables
+    do not hide which index the query can use)."""
+    access.forget_seats()
+    setup = published("scopa", 4, mode="online")
+    first, second = setup.tables
+    table_actions.resign(first.game.pk, 1, user=setup.seated[first.number][1])
+    games = [first.game.pk, second.game.pk]
+    with django_assert_num_queries(1):
+        assert resignations(game__in=games) == {first.game.pk: 1}
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL enable_seqscan = off")
+        assert "event_resign_by_game" in _resignation_rows(game__in=games).explain()
