@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.db import connection
 
-from tavolo import warmup
+from tavolo import celery_app, warmup
 from tavolo.lean.handler import LeanHandler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +32,12 @@ def test_warm_up_sends_each_request_through_the_stack_and_leaves_no_connection(
 
         return application(environ, start)
 
+    celery_app._pool = None  # (an earlier test of this process may have sent a task)
     warmup.warm_up(recording)
+    # gunicorn forks its workers from this process: a pool of broker connections made
+    # here would be shared by all of them (Celery forgets its pools only after
+    # multiprocessing's forks), so the warm-up loads classes and connects to nothing.
+    assert celery_app._pool is None
     assert [(method, path) for method, path, _ in answered] == list(warmup.WARM_PATHS)
     assert application.counts["lean"] == 1  # the lean path's read is warmed too
     statuses = [status for _, _, status in answered]
