@@ -56,7 +56,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -87,8 +87,10 @@ __all__ = [
     "ROWS_FORMAT",
     "TournamentInput",
     "final_scores",
+    "final_scores_read_with",
     "gather",
     "number_json",
+    "resignations",
     "settings_json",
 ]
 
@@ -200,6 +202,25 @@ def final_scores(games: Sequence[tuple[Any, int]]) -> dict[Any, tuple[list[int],
     return out
 
 
+def final_scores_read_with(
+    games: Iterable[tuple[Any, int, int | None, Any, Any]],
+) -> dict[Any, tuple[list[int], list[int]]]:
+    """:func:`final_scores` of ``(game id, version, stored version, stored scores,
+    stored sides)`` rows, the stored final score read with the games (a join through
+    ``final_score__``, where a second query by a list of thousands of game ids cost
+    twice as much): a stored score of the game's version is taken as it is, the others
+    are read (and stored) once."""
+    out: dict[Any, tuple[list[int], list[int]]] = {}
+    missing = []
+    for game_id, version, stored_version, totals, side_of in games:
+        if stored_version == version:
+            out[game_id] = (totals, side_of)
+        else:
+            missing.append((game_id, version))
+    out.update(final_scores(missing))
+    return out
+
+
 def resignations(**games: Any) -> dict[Any, int]:
     """The seat that resigned each game a seat resigned, of the games the ``games``
     lookups on :class:`GameEvent` pick (``game__in=…``, ``game__table__round_id__in=…``):
@@ -245,7 +266,6 @@ def gather(tournament: Tournament) -> TournamentInput:
     # no list of thousands of game ids sent back to the database).
     tables = []
     finished = []
-    scores: dict[Any, tuple[list[int], list[int]]] = {}
     for row in (
         Table.objects.filter(round_id__in=round_ids)
         .order_by("round_id", "number")
@@ -264,9 +284,7 @@ def gather(tournament: Tournament) -> TournamentInput:
         tables.append((table_id, round_id, game_id))
         if game_id is None or status != Game.Status.FINISHED:
             continue
-        finished.append((game_id, version))
-        if stored_version == version:
-            scores[game_id] = (totals, side_of)
+        finished.append((game_id, version, stored_version, totals, side_of))
     seated: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for table_id, position, entry_id in TableEntry.objects.filter(
         round_id__in=round_ids
@@ -285,8 +303,7 @@ def gather(tournament: Tournament) -> TournamentInput:
     ):
         byes[round_id].append(str(entry_id))
 
-    # Games without stored final scores of their current version: read (and stored) once.
-    scores.update(final_scores([g for g in finished if g[0] not in scores]))
+    scores = final_scores_read_with(finished)
     resigned = resignations(game__table__round_id__in=round_ids, game__status=Game.Status.FINISHED)
 
     entries = {

@@ -30,7 +30,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from scoring.gather import final_scores, resignations
+from scoring.gather import final_scores_read_with, resignations
 from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
 from scoring.score_direction import fewest_points_win
@@ -46,8 +46,7 @@ def rated_results(game_types: Collection[str]) -> list[RatedResult]:
     """Every game of these types that counts, oldest first (by when it finished, then
     by id)."""
     games = rated_games().filter(game_type__in=list(game_types), finished_at__isnull=False)
-    # The stored final scores come with the games (as the standings' gather reads
-    # them): asking for them by a list of every game's id cost twice the join.
+    # The stored final scores come with the games, as the standings' gather reads them.
     rows = list(
         games.values_list(
             "id",
@@ -62,13 +61,7 @@ def rated_results(game_types: Collection[str]) -> list[RatedResult]:
     )
     if not rows:
         return []
-    scores = {
-        game_id: (totals, side_of)
-        for game_id, _, _, version, _, stored, totals, side_of in rows
-        if stored == version
-    }
-    # Games without stored final scores of their current version: read (and stored) once.
-    scores.update(final_scores([(row[0], row[3]) for row in rows if row[0] not in scores]))
+    scores = final_scores_read_with((row[0], row[3], *row[5:]) for row in rows)
     seated = _seats(games)
     forfeited = set(
         Forfeit.objects.filter(table__game__in=games).values_list("table__game_id", flat=True)
