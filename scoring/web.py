@@ -31,6 +31,7 @@ from django.views.decorators.http import require_GET
 from scoring import legend, local_numbers, numbers, read
 from scoring.models import EntryRoundStanding, GameScore, StandingsState
 from scoring.score_direction import fewest_points_win, place_at
+from tavolo.compiled_query import CompiledQuery
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import entry_ratings, scoring_settings
 from tournaments.web.forms import game_title
@@ -312,29 +313,32 @@ def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
     return render_to_string("standings/_player_rounds.html", {"rounds": rows})
 
 
-def _entry_with_standings_state(t: Tournament, entry_id: int) -> Entry | None:
-    """The entry (with its player and team), and the tournament's standings state as
-    ``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
-    query: on PostgreSQL each round trip is a good part of this page's cost."""
+def _entry_with_standings_state(tournament_id: int, entry_id: int) -> Any:
     state = "tournament__standings_state__"
     return (
-        Entry.objects.filter(tournament=t, pk=entry_id)
+        Entry.objects.filter(tournament_id=tournament_id, pk=entry_id)
         .select_related("player", "team")
         .annotate(
             standings_version=F(state + "version"),
             standings_requested=F(state + "requested"),
             standings_computed_at=F(state + "computed_at"),
         )
-        .order_by()
-        .first()
+        .order_by()[:1]
     )
+
+
+_ENTRY_WITH_STANDINGS_STATE = CompiledQuery(_entry_with_standings_state, int, int)
+"""The entry (with its player and team), and the tournament's standings state as
+``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
+query: on PostgreSQL each round trip is a good part of the player page's cost, and
+compiling this query each time was more than the rest of reading it."""
 
 
 @require_GET
 @never_cache
 @tournament_view()
 def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
-    entry = _entry_with_standings_state(t, entry_id) if entry_id < 2**63 else None
+    entry = _ENTRY_WITH_STANDINGS_STATE.first(t.pk, entry_id) if entry_id < 2**63 else None
     if entry is None:
         raise Http404("no such entry")
     version = entry.standings_version or 0

@@ -1,4 +1,4 @@
-"""Server-side prepared statements for the few statements of the move path (PostgreSQL).
+"""Server-side prepared statements for the move path and the pages' lookups (PostgreSQL).
 
 Django's PostgreSQL cursors bind parameters on the client: every execution quotes each
 parameter into the SQL text, and the server parses and plans the statement again. For
@@ -7,6 +7,10 @@ of times a minute with the same text, that quoting was about a sixth of a move's
 :func:`prepared_cursor` gives a cursor of psycopg's own kind on the same connection,
 binding its parameters on the server and preparing each statement the first time it
 runs on that connection (psycopg keeps the names; a new connection starts afresh).
+
+The lookups every page makes (:mod:`tavolo.compiled_query`: the club, the tournament,
+the player page's entry) run through it too: planning the entry's joins was half of
+that read's time.
 
 It is wrapped as Django wraps its cursors (errors translated to ``django.db`` errors,
 the connection's ``execute_wrapper`` hooks, query logging when enabled), so callers

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from tavolo.compiled_query import CompiledQuery
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
 from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services import audit
@@ -60,11 +61,15 @@ def require_role(user: User, club: Club, minimum: Role) -> Role:
     return role
 
 
+_CLUB_BY_SLUG = CompiledQuery(lambda slug: Club.objects.filter(slug=slug).order_by()[:1], str)
+"""Read on every club page: compiled once (:mod:`tavolo.compiled_query`)."""
+
+
 def club_by_slug(slug: str) -> Club:
-    try:
-        return Club.objects.get(slug=slug)
-    except Club.DoesNotExist:
-        raise NotFound(_("there is no club %(slug)s") % {"slug": repr(slug)}) from None
+    club = _CLUB_BY_SLUG.first(slug)
+    if club is None:
+        raise NotFound(_("there is no club %(slug)s") % {"slug": repr(slug)})
+    return club
 
 
 def create_club(

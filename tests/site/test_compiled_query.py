@@ -1,0 +1,130 @@
+"""tavolo.compiled_query: ORM reads compiled once, giving what the ORM gives."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.models import F
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from scoring.web import _ENTRY_WITH_STANDINGS_STATE, _entry_with_standings_state
+from tavolo.compiled_query import CompiledQuery
+from tests.support.factories import director_of, enter_guests, make_club, make_tournament
+from tournaments.models import Club, Entry, Team, Tournament
+from tournaments.services import clubs, tournaments
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(obj):
+    """Every stored field's value, as read (converters applied: JSON, times)."""
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def cup():
+    club = make_club()
+    t = make_tournament(
+        club,
+        director_of(club),
+        {"options": {"deals": 3}, "table_sizes": [2], "rounds_planned": 3},
+    )
+    return club, t
+
+
+def test_the_tournament_read_is_the_orms_to_the_last_field(cup):
+    club, t = cup
+    compiled = tournaments.tournament_in(club, t.slug)
+    plain = Tournament.objects.get(pk=t.pk)
+    assert _fields(compiled) == _fields(plain)
+    assert compiled.options == {"deals": 3} and compiled.table_sizes == [2]
+    assert compiled.club is club  # the club in hand, not read again
+    assert model_to_dict(compiled) == model_to_dict(plain)
+
+
+def test_the_club_read_and_a_missing_slug(cup):
+    club, _ = cup
+    assert _fields(clubs.club_by_slug(club.slug)) == _fields(Club.objects.get(pk=club.pk))
+    with pytest.raises(clubs.NotFound, match="there is no club 'no-such-club'"):
+        clubs.club_by_slug("no-such-club")
+
+
+def test_each_read_is_one_query_with_the_values_it_was_given(cup):
+    club, t = cup
+    other = make_tournament(club, director_of(club))
+    with CaptureQueriesContext(connection) as queries:
+        first = tournaments.tournament_in(club, t.slug)
+        second = tournaments.tournament_in(club, other.slug)
+    assert (first.pk, second.pk) == (t.pk, other.pk)
+    assert len(queries) == 2
+    assert other.slug in queries[1]["sql"] and t.slug not in queries[1]["sql"]
+    with pytest.raises(tournaments.NotFound):
+        tournaments.tournament_in(make_club(), t.slug)  # the same slug, another club
+
+
+def test_select_related_and_annotations_are_built_as_the_orm_builds_them(cup):
+    club, t = cup
+    director = director_of(club)
+    solo = enter_guests(t, director, 1)[0]
+    team = Team.objects.create(club=club, name="Fratelli")
+    duo = Entry.objects.create(tournament=t, team=team, number=99)
+    for entry in (solo, duo):
+        compiled = _ENTRY_WITH_STANDINGS_STATE.first(t.pk, entry.pk)
+        plain = _entry_with_standings_state(t.pk, entry.pk).get()
+        assert _fields(compiled) == _fields(plain)
+        for name in ("standings_version", "standings_requested", "standings_computed_at"):
+            assert getattr(compiled, name) == getattr(plain, name)
+        with CaptureQueriesContext(connection) as queries:  # read with the entry
+            assert compiled.player == plain.player and compiled.team == plain.team
+        assert len(queries) == 0
+    assert _ENTRY_WITH_STANDINGS_STATE.first(t.pk + 1, solo.pk) is None
+
+
+def test_the_queryset_is_built_once_per_database():
+    built = []
+
+    def build(slug):
+        built.append(slug)
+        return Club.objects.filter(slug=slug).order_by()[:1]
+
+    query = CompiledQuery(build, str)
+    for n in range(3):
+        assert query.first(f"club-{n}") is None
+    assert len(built) == 1 and built[0] not in {"club-0", "club-1", "club-2"}
+    club = make_club()
+    assert query.all(club.slug) == [club]
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda slug: Club.objects.filter(slug__contains=slug),  # sent as %slug%
+        lambda slug: Club.objects.filter(slug=slug) | Club.objects.filter(name=slug),  # twice
+    ],
+)
+def test_a_value_the_lookup_changes_or_repeats_is_refused(build):
+    with pytest.raises(ValueError, match="only a value compared with = can be compiled"):
+        CompiledQuery(build, str).first("x")
+
+
+def test_only_model_objects_and_known_kinds():
+    with pytest.raises(ValueError, match="builds model objects"):
+        CompiledQuery(lambda slug: Club.objects.filter(slug=slug).values("name"), str).all("x")
+    with pytest.raises(TypeError, match="int or str values, not float"):
+        CompiledQuery(lambda x: Club.objects.filter(pk=x), float).all(1.0)
+    with pytest.raises(ValueError, match="cannot prefetch"):
+        CompiledQuery(
+            lambda slug: Club.objects.filter(slug=slug).prefetch_related("members"), str
+        ).all("x")
+
+
+def test_a_field_read_through_a_join_keeps_its_converter(cup):
+    """Annotations take their converters from the field they read (here a JSON field
+    of the tournament, read from its entry)."""
+    club, t = cup
+    entry = enter_guests(t, director_of(club), 1)[0]
+    query = CompiledQuery(
+        lambda pk: Entry.objects.filter(pk=pk).annotate(opts=F("tournament__options"))[:1], int
+    )
+    assert query.first(entry.pk).opts == {"deals": 3}
