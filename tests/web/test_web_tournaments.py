@@ -248,6 +248,32 @@ def test_public_page_shows_settings_entrants_and_no_director_links(client, direc
     assert url(cup, "setup") in page and "Pair round 1" in page
 
 
+def test_the_entrants_list_shows_each_entrants_number_name_and_status(client, director, cup):
+    waiting, here, gone = enter_guests(cup, director, 3, check_in=False)
+    tournament_service.check_in(here, by=director)
+    tournament_service.withdraw(gone, by=director)
+    Entry.objects.filter(pk=waiting.pk).update(joins_round=2, number=1000)
+    page = html(client.get(url(cup)))
+    assert '<li value="1000">Guest 1 <span class="small muted">from round 2</span></li>' in page
+    assert '<li value="2">Guest 2 <span class="badge">here</span></li>' in page
+    assert '<li value="3" class="withdrawn">Guest 3 <span class="badge">withdrawn</span></li>' in page
+    italian = html(client.get(url(cup), HTTP_ACCEPT_LANGUAGE="it"))
+    assert '<li value="2">Guest 2 <span class="badge">presente</span></li>' in italian
+
+
+def test_a_team_entrant_is_listed_by_its_teams_name(client, club, director):
+    pairs = make_tournament(
+        club, director, {"name": "Pairs", "game_type": "whist", "entry_kind": "team"}
+    )
+    pairs = tournament_service.set_status(pairs, by=director, status="open")
+    team = Team.objects.create(club=club, name="I Fratelli")
+    for position in range(2):
+        player = Player.objects.create(name=f"Fratello {position + 1}", club=club)
+        TeamMember.objects.create(team=team, player=player, position=position)
+    tournament_service.register(pairs, by=director, team=team)
+    assert '<li value="1">I Fratelli</li>' in html(client.get(url(pairs)))
+
+
 def test_unknown_tournament_is_404(client, club):
     assert client.get(f"/clubs/{club.slug}/t/nope/").status_code == 404
 
