@@ -29,7 +29,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import legend, local_numbers, numbers, read
-from scoring.models import EntryRoundStanding, GameScore, StandingsState
+from scoring.models import EntryRoundStanding, GameScore
 from scoring.score_direction import fewest_points_win, place_at
 from tavolo.compiled_query import CompiledQuery
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
@@ -158,7 +158,8 @@ def standings_page(request: HttpRequest, club: Club, t: Tournament) -> HttpRespo
 def standings_live(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     """The standings table, or 204 when the stored version is the one the page shows."""
     seen = request.GET.get("v", "")
-    version = StandingsState.objects.filter(pk=t.pk).values_list("version", flat=True).first() or 0
+    state = read.STANDINGS_STATE.first(t.pk)
+    version = state.version if state is not None else 0
     if seen.isdigit() and int(seen) == version:
         return HttpResponse(status=204)
     return HttpResponse(_context(request, club, t, round_param(request))["table"])

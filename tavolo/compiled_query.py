@@ -14,8 +14,9 @@ is :func:`tavolo.prepared.prepared_cursor`'s: the server plans the statement onc
 connection, which halved the entry's read (0.55 to 0.27 ms: three joins to plan).
 
 It is for a fixed shape: filters on ``=`` (the value goes to the database unchanged),
-``select_related``, ``annotate`` and slicing. A shape that changes or repeats a value
-(``contains``, ``in``) is refused when it is first compiled, not answered wrongly.
+``select_related``, ``annotate``, ``values_list`` (tuples or ``flat``) and slicing. A
+shape that changes or repeats a value (``contains``, ``in``) is refused when it is first
+compiled, not answered wrongly.
 """
 
 from __future__ import annotations
@@ -27,15 +28,25 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import ModelIterable, get_related_populators
+from django.db.models.query import (
+    FlatValuesListIterable,
+    ModelIterable,
+    ValuesListIterable,
+    get_related_populators,
+)
 
 from tavolo.prepared import prepared_cursor
 
-M = TypeVar("M", bound=Model)
+T = TypeVar("T")
 
-_STAND_IN_INT = 1_987_654_321
-"""The first integer stand-in: inside every integer field's range (Django answers an
-out-of-range ``=`` with no query at all), and no id a test or a club will reach."""
+_ROWS = {ModelIterable: "objects", ValuesListIterable: "tuples", FlatValuesListIterable: "flat"}
+"""What a compiled query gives, by the queryset's iterable: model objects,
+``values_list`` tuples, or a ``flat`` list."""
+
+_STAND_IN_INT = 31_991
+"""The first integer stand-in: inside every integer field's range, the small ones' too
+(Django answers an out-of-range comparison without sending the value, and compiling
+then refuses the shape); a real value equal to it is harmless, it is replaced."""
 
 
 def _stand_in(kind: type, index: int) -> Any:
@@ -52,7 +63,9 @@ class _Compiled:
     params: tuple[Any, ...]
     slots: tuple[tuple[int, int], ...]
     """``(position in params, index of the value)`` for each stand-in."""
-    model: type[Model]
+    rows: str
+    """``_ROWS``'s name of what is given."""
+    model: type[Model] | None
     start: int
     end: int
     attnames: tuple[str, ...]
@@ -61,18 +74,18 @@ class _Compiled:
     converters: tuple[tuple[int, tuple[Any, ...], Any], ...]
 
 
-class CompiledQuery(Generic[M]):
+class CompiledQuery(Generic[T]):
     """``build(*values)``'s queryset, compiled once per database alias and run again
     with other ``values`` of the same ``kinds`` (``int`` or ``str``)."""
 
-    def __init__(self, build: Callable[..., QuerySet[M]], *kinds: type) -> None:
+    def __init__(self, build: Callable[..., QuerySet[Any]], *kinds: type) -> None:
         self._build = build
         self._kinds = kinds
         self._compiled: dict[tuple[str, str], _Compiled] = {}
         self._lock = threading.Lock()
 
-    def all(self, *values: Any, using: str = "default") -> list[M]:
-        """The objects the queryset gives for ``values``."""
+    def all(self, *values: Any, using: str = "default") -> list[T]:
+        """What the queryset gives for ``values``."""
         compiled = self._compiled_for(using)
         params = list(compiled.params)
         for position, index in compiled.slots:
@@ -82,22 +95,22 @@ class CompiledQuery(Generic[M]):
         with prepared_cursor(connection) if postgres else connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
-        return [self._object(compiled, row, using, connection) for row in rows]
+        if compiled.converters:
+            rows = [_converted(compiled, row, connection) for row in rows]
+        if compiled.rows == "flat":
+            return [row[0] for row in rows]
+        if compiled.rows == "tuples":
+            return [tuple(row) for row in rows]  # type: ignore[misc]
+        return [self._object(compiled, row, using) for row in rows]
 
-    def first(self, *values: Any, using: str = "default") -> M | None:
-        """The first object, or ``None``; give the queryset its ``[:1]``."""
+    def first(self, *values: Any, using: str = "default") -> T | None:
+        """The first thing given, or ``None``; give the queryset its ``[:1]``."""
         found = self.all(*values, using=using)
         return found[0] if found else None
 
-    def _object(self, compiled: _Compiled, row: Any, using: str, connection: Any) -> M:
+    def _object(self, compiled: _Compiled, row: Any, using: str) -> T:
         # What django.db.models.query.ModelIterable does with each row.
-        if compiled.converters:
-            row = list(row)
-            for position, functions, expression in compiled.converters:
-                value = row[position]
-                for convert in functions:
-                    value = convert(value, expression, connection)
-                row[position] = value
+        assert compiled.model is not None
         obj = compiled.model.from_db(using, compiled.attnames, row[compiled.start : compiled.end])
         for populator in compiled.populators:
             populator.populate(row, obj)
@@ -117,8 +130,9 @@ class CompiledQuery(Generic[M]):
     def _compile(self, using: str) -> _Compiled:
         stand_ins = [_stand_in(kind, index) for index, kind in enumerate(self._kinds)]
         queryset = self._build(*stand_ins).using(using)
-        if queryset._iterable_class is not ModelIterable:
-            raise ValueError("a compiled query builds model objects (no values() or counts)")
+        rows = _ROWS.get(queryset._iterable_class)
+        if rows is None:
+            raise ValueError("a compiled query gives model objects or values_list rows")
         if queryset._known_related_objects or queryset._prefetch_related_lookups:
             raise ValueError("a compiled query cannot prefetch or come from a related manager")
         compiler = queryset.query.get_compiler(using)
@@ -133,21 +147,40 @@ class CompiledQuery(Generic[M]):
                 )
             slots.append((found[0], index))
         select, klass_info = compiler.select, compiler.klass_info
-        fields = klass_info["select_fields"]
-        start, end = fields[0], fields[-1] + 1
         converters = compiler.get_converters([column[0] for column in select[: compiler.col_count]])
+        start = end = 0
+        if rows == "objects":
+            fields = klass_info["select_fields"]
+            start, end = fields[0], fields[-1] + 1
         return _Compiled(
             sql=sql,
             params=tuple(params),
             slots=tuple(slots),
-            model=klass_info["model"],
+            rows=rows,
+            model=klass_info["model"] if rows == "objects" else None,
             start=start,
             end=end,
             attnames=tuple(column[0].target.attname for column in select[start:end]),
-            populators=tuple(get_related_populators(klass_info, select, using)),
-            annotations=tuple(compiler.annotation_col_map.items()),
+            populators=(
+                tuple(get_related_populators(klass_info, select, using))
+                if rows == "objects"
+                else ()
+            ),
+            annotations=tuple((compiler.annotation_col_map or {}).items()),
             converters=tuple(
                 (position, tuple(functions), expression)
                 for position, (functions, expression) in converters.items()
             ),
         )
+
+
+def _converted(compiled: _Compiled, row: Any, connection: Any) -> list[Any]:
+    """The row with its fields' converters applied (JSON, times), as Django's
+    compiler applies them."""
+    row = list(row)
+    for position, functions, expression in compiled.converters:
+        value = row[position]
+        for convert in functions:
+            value = convert(value, expression, connection)
+        row[position] = value
+    return row

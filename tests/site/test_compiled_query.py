@@ -5,12 +5,22 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
+from scoring import read, store
+from scoring.models import RoundStandings, StandingsState
 from scoring.web import _ENTRY_WITH_STANDINGS_STATE, _entry_with_standings_state
 from tavolo.compiled_query import CompiledQuery
-from tests.support.factories import director_of, enter_guests, make_club, make_tournament
+from tests.support.factories import (
+    director_of,
+    enter_guests,
+    german_whist_cup,
+    make_club,
+    make_tournament,
+)
+from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Club, Entry, Team, Tournament
 from tournaments.services import clubs, tournaments
 
@@ -108,8 +118,8 @@ def test_a_value_the_lookup_changes_or_repeats_is_refused(build):
         CompiledQuery(build, str).first("x")
 
 
-def test_only_model_objects_and_known_kinds():
-    with pytest.raises(ValueError, match="builds model objects"):
+def test_only_model_objects_values_list_rows_and_known_kinds():
+    with pytest.raises(ValueError, match="gives model objects or values_list rows"):
         CompiledQuery(lambda slug: Club.objects.filter(slug=slug).values("name"), str).all("x")
     with pytest.raises(TypeError, match="int or str values, not float"):
         CompiledQuery(lambda x: Club.objects.filter(pk=x), float).all(1.0)
@@ -128,3 +138,60 @@ def test_a_field_read_through_a_join_keeps_its_converter(cup):
         lambda pk: Entry.objects.filter(pk=pk).annotate(opts=F("tournament__options"))[:1], int
     )
     assert query.first(entry.pk).opts == {"deals": 3}
+
+
+def test_values_list_rows_come_in_the_order_asked_with_their_converters(cup):
+    """Django (5.2) selects the columns in the order asked for, annotations among
+    them: the rows are the SQL's, converted."""
+    club, t = cup
+    enter_guests(t, director_of(club), 2)
+
+    def build(tournament_id):
+        return (
+            Entry.objects.filter(tournament_id=tournament_id)
+            .order_by("number")
+            .values_list("number", Coalesce("player__name", "team__name"), "tournament__options")
+        )
+
+    query = CompiledQuery(build, int)
+    assert query.all(t.pk) == list(build(t.pk))
+    assert query.all(t.pk) == [(1, "Guest 1", {"deals": 3}), (2, "Guest 2", {"deals": 3})]
+    flat = CompiledQuery(
+        lambda tournament_id: (
+            Entry.objects.filter(tournament_id=tournament_id)
+            .order_by("-number")
+            .values_list("number", flat=True)
+        ),
+        int,
+    )
+    assert flat.all(t.pk) == [2, 1] and flat.all(t.pk + 1) == []
+
+
+def test_a_value_compared_with_a_small_integer_field_is_sent(cup):
+    """A stand-in outside a small field's range would be answered without sending it
+    (no value to fill in): the stand-ins fit every integer field."""
+    club, t = cup
+    rounds = CompiledQuery(
+        lambda tournament_id, at_most: RoundStandings.objects.filter(
+            tournament_id=tournament_id, round__lte=at_most
+        ).values_list("round", flat=True),
+        int,
+        int,
+    )
+    assert rounds.all(t.pk, 3) == []
+
+
+def test_the_standings_read_is_the_orms_round_by_round():
+    _, director, t, _ = german_whist_cup(5)
+    for _ in range(2):
+        for table, _ in tables_of(play_round(t, director)):
+            finish(table, director, (8, 5))
+    store.recompute(t.pk)
+    for asked in (None, 1, 2, 7):
+        shown = read.read(t, asked)
+        number = asked if asked in (1, 2) else 2
+        plain = RoundStandings.objects.defer("rows").get(tournament=t, round=number)
+        assert (shown.published, shown.rounds) == (2, [1, 2])
+        assert _fields(shown.standings) == _fields(plain)
+        assert _fields(shown.state) == _fields(StandingsState.objects.get(pk=t.pk))
+    assert shown.standings.rows == plain.rows  # the deferred rows load when asked for
