@@ -155,11 +155,15 @@ def refresh(tournament: Tournament, *, by: User) -> int:
 def shown(entry: Entry) -> dict[str, Any] | None:
     """An entrant's rating as the pairings and standings show it (``None``: no rating):
     the number, and whether it is provisional (computed from fewer than ten games)."""
-    if not entry.rating:
+    return shown_of(entry.rating, entry.rating_source, entry.rating_games)
+
+
+def shown_of(rating: int, source: str, games: int | None) -> dict[str, Any] | None:
+    """:func:`shown` of an entry's ``rating``, ``rating_source`` and ``rating_games``."""
+    if not rating:
         return None
-    computed = entry.rating_source in (SOURCE.CLUB, SOURCE.ALL_CLUBS)
-    games = entry.rating_games or 0
-    return {"rating": entry.rating, "provisional": computed and scale.is_provisional(games)}
+    computed = source in (SOURCE.CLUB, SOURCE.ALL_CLUBS)
+    return {"rating": rating, "provisional": computed and scale.is_provisional(games or 0)}
 
 
 def cache_key(ratings: dict[int, dict[str, Any] | None]) -> str:
