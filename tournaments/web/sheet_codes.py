@@ -9,6 +9,7 @@ import base64
 from django.http import Http404, HttpRequest
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from tavolo.compiled_query import CompiledQuery
 from tournaments.models import Game, Table
 from tournaments.services import lockouts
 
@@ -27,6 +28,18 @@ def table_code(table_id: int) -> str:
     return _b32(raw) + tag
 
 
+_TABLE_WITH_ALL = CompiledQuery(
+    lambda table_id: (
+        Table.objects.select_related("round__tournament__club", "game")
+        .filter(pk=table_id)
+        .order_by()[:1]
+    ),
+    int,
+)
+"""The table with its round, tournament, club and game: read by every score-sheet
+request, so compiled once (:mod:`tavolo.compiled_query`)."""
+
+
 def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
     """The table a code names (Http404 for a wrong or unknown code, or a table without
     a score sheet: not published yet, or playing online). Given the request, a wrong
@@ -39,8 +52,7 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
         if request is not None:
             lockouts.failed(request, code=True)
         raise Http404("no such score sheet")
-    found = Table.objects.select_related("round__tournament__club", "game")
-    table = found.filter(pk=table_id).first()
+    table = _TABLE_WITH_ALL.first(table_id) if table_id < 2**63 else None
     if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
         raise Http404("no such score sheet")  # an online table has no sheet
     return table
