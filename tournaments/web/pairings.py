@@ -112,12 +112,12 @@ def round_tables(round_: Round) -> dict[str, Any]:
     ).values_list("game_id", "player__user_id"):
         users[game_id].add(user_id)
     disputed = disputed_tables(seated[0].table_id for seated in by_table.values())
-    forfeits = dict(
-        ((table_id, entry_id), kind)
+    forfeits = {
+        (table_id, entry_id): kind
         for table_id, entry_id, kind in Forfeit.objects.filter(table__round=round_).values_list(
             "table_id", "entry_id", "kind"
         )
-    )
+    }
     show_ratings = tournament.show_ratings
     tables = []
     for number, seated in sorted(by_table.items()):
