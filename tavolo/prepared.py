@@ -27,6 +27,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.db.backends.postgresql.base import (
     TIMESTAMPTZ_OID,
     CursorDebugWrapper,
@@ -77,3 +78,13 @@ def prepared_cursor(connection: Any) -> Any:
     if connection.queries_logged:
         return PreparedDebugWrapper(cursor, connection)
     return connection.make_cursor(cursor)
+
+
+def statement_cursor(connection: Any) -> Any:
+    """The cursor for a statement that runs thousands of times with the same text (the
+    move path's, the pages' compiled lookups): :func:`prepared_cursor` on PostgreSQL
+    unless ``TAVOLO_DB_PREPARED`` is off (a pooler that cannot keep prepared
+    statements), else Django's own cursor."""
+    if connection.vendor == "postgresql" and settings.TAVOLO_DB_PREPARED:
+        return prepared_cursor(connection)
+    return connection.cursor()

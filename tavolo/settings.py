@@ -52,10 +52,11 @@ Environment variables:
     answered at the WSGI level, in front of the lean path). On by default; off when
     the lean path is.
 ``TAVOLO_DB_PREPARED``
-    ``0`` sends the move path's read of a game and its append with Django's usual
-    client-side binding instead of as server-side prepared statements
-    (``tavolo/prepared.py``; PostgreSQL only): behind a connection pooler that cannot
-    keep prepared statements (PgBouncer in transaction mode before 1.21). On by default.
+    ``0`` sends the move path's read of a game and its append, and the pages' compiled
+    lookups (``tavolo/compiled_query.py``), with Django's usual client-side binding
+    instead of as server-side prepared statements (``tavolo/prepared.py``; PostgreSQL
+    only): behind a connection pooler that cannot keep prepared statements (PgBouncer
+    in transaction mode before 1.21). On by default.
 ``TAVOLO_EMAIL_FILE_PATH``
     A directory: mail is written there as files instead of being sent (the
     browser tests read it).
@@ -164,9 +165,10 @@ TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "
 # A token client's move answered at the WSGI level, in front of the lean path
 # (tavolo/lean/express.py), with the same services and byte-for-byte the same answers.
 TAVOLO_EXPRESS_LANE = _env("TAVOLO_EXPRESS_LANE", "1").lower() not in {"0", "false", "no", "off"}
-# The move path's read of a game and its append as server-side prepared statements on
-# PostgreSQL (tavolo/prepared.py). Off (TAVOLO_DB_PREPARED=0) behind a pooler that
-# cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+# The move path's read of a game and its append, and the pages' compiled lookups, as
+# server-side prepared statements on PostgreSQL (tavolo/prepared.py). Off
+# (TAVOLO_DB_PREPARED=0) behind a pooler that cannot keep prepared statements
+# (PgBouncer in transaction mode before 1.21).
 TAVOLO_DB_PREPARED = _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}
 
 ROOT_URLCONF = "tavolo.urls"

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import read, store
 from scoring.models import RoundStandings, StandingsState
 from scoring.web import _ENTRY_WITH_STANDINGS_STATE, _entry_with_standings_state
+from tavolo import prepared
 from tavolo.compiled_query import CompiledQuery
 from tests.support.factories import (
     director_of,
@@ -195,3 +196,29 @@ def test_the_standings_read_is_the_orms_round_by_round():
         assert _fields(shown.standings) == _fields(plain)
         assert _fields(shown.state) == _fields(StandingsState.objects.get(pk=t.pk))
     assert shown.standings.rows == plain.rows  # the deferred rows load when asked for
+
+
+def test_without_prepared_statements_the_reads_are_the_same(cup, settings, monkeypatch):
+    """``TAVOLO_DB_PREPARED=0`` (a pooler that cannot keep prepared statements): the
+    compiled reads use Django's own cursor, and give the same."""
+    club, t = cup
+    settings.TAVOLO_DB_PREPARED = False
+    monkeypatch.setattr(prepared.PreparedCursor, "execute", pytest.fail)  # however reached
+    assert _fields(tournaments.tournament_in(club, t.slug)) == _fields(
+        Tournament.objects.get(pk=t.pk)
+    )
+    assert clubs.club_by_slug(club.slug) == club
+
+
+def test_on_postgresql_the_reads_are_prepared(cup, require_postgres, monkeypatch):
+    club, t = cup
+    used = []
+    real = prepared.PreparedCursor.execute
+
+    def counted(cursor, query, params=None, **kwargs):
+        used.append(query)
+        return real(cursor, query, params, **kwargs)
+
+    monkeypatch.setattr(prepared.PreparedCursor, "execute", counted)
+    assert tournaments.tournament_in(club, t.slug).pk == t.pk
+    assert len(used) == 1 and "tournaments_tournament" in used[0]

@@ -29,7 +29,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
@@ -72,11 +71,9 @@ def _cursor(connection: Any) -> Any:
     prepares each statement once per connection (:mod:`tavolo.prepared`), so a move
     spends no CPU quoting parameters into the SQL text and the server parses and plans
     neither statement again; elsewhere Django's own cursor."""
-    if connection.vendor == "postgresql" and settings.TAVOLO_DB_PREPARED:
-        from tavolo.prepared import prepared_cursor
+    from tavolo.prepared import statement_cursor
 
-        return prepared_cursor(connection)
-    return connection.cursor()
+    return statement_cursor(connection)
 
 
 @dataclass(frozen=True)
