@@ -9,8 +9,8 @@ binding its parameters on the server and preparing each statement the first time
 runs on that connection (psycopg keeps the names; a new connection starts afresh).
 
 The lookups every page makes (:mod:`tavolo.compiled_query`: the club, the tournament,
-the player page's entry) run through it too: planning the entry's joins was half of
-that read's time.
+the standings' reads, the player page's entry, a score sheet's table) run through it
+too: planning the entry's joins was half of that read's time.
 
 It is wrapped as Django wraps its cursors (errors translated to ``django.db`` errors,
 the connection's ``execute_wrapper`` hooks, query logging when enabled), so callers
