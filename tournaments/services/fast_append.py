@@ -19,6 +19,10 @@ changed since (another worker's move, a pause, a finished game, any column), it 
 nothing and the caller reads the row and decides again. A client that reads its legal
 actions and then moves (the usual turn) so costs one read and one statement, not two
 reads.
+
+Both statements run through :func:`tavolo.prepared.statement_cursor`: prepared on the
+server once per connection (unless ``TAVOLO_DB_PREPARED`` is off), so a move spends no
+CPU quoting parameters into the SQL text and the server plans neither again.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from django.utils import timezone
 
 from tavolo.bounded import BoundedMap
 from tavolo.copies import model_copy
+from tavolo.prepared import statement_cursor
 from tournaments.models import Game, GameEvent
 
 STAMP = "_tavolo_row_stamp"
@@ -63,17 +68,6 @@ class StoredEvent:
 
 def available() -> bool:
     return connections[Game.objects.db].vendor == "postgresql"
-
-
-def _cursor(connection: Any) -> Any:
-    """A cursor for the move path's two statements: on PostgreSQL (unless
-    ``TAVOLO_DB_PREPARED`` is off) one that binds its parameters on the server and
-    prepares each statement once per connection (:mod:`tavolo.prepared`), so a move
-    spends no CPU quoting parameters into the SQL text and the server parses and plans
-    neither statement again; elsewhere Django's own cursor."""
-    from tavolo.prepared import statement_cursor
-
-    return statement_cursor(connection)
 
 
 @dataclass(frozen=True)
@@ -125,7 +119,7 @@ def read_game(game_id: uuid.UUID) -> Game:
         key = pk.get_db_prep_value(value, connection)
     except Exception:  # noqa: BLE001 - not a game id at all
         raise Game.DoesNotExist(f"there is no game {game_id}") from None
-    with _cursor(connection) as cursor:
+    with statement_cursor(connection) as cursor:
         cursor.execute(read.sql, [key])
         row = cursor.fetchone()
     if row is None:
@@ -232,11 +226,11 @@ def insert_if_current(
     # Inside one (a caller's, a test's), a savepoint keeps a refused insert from
     # breaking it.
     if connection.in_atomic_block:
-        with transaction.atomic(), _cursor(connection) as cursor:
+        with transaction.atomic(), statement_cursor(connection) as cursor:
             cursor.execute(sql, params)
             row = cursor.fetchone()
     else:
-        with _cursor(connection) as cursor:
+        with statement_cursor(connection) as cursor:
             cursor.execute(sql, params)
             row = cursor.fetchone()
     if row is None:
