@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.clubs import Club, Team
@@ -263,6 +264,13 @@ class Entry(models.Model):
     @property
     def name(self) -> str:
         return self.player.name if self.player_id else self.team.name  # type: ignore[union-attr]
+
+    @staticmethod
+    def name_in_sql(path: str = "") -> Coalesce:
+        """:attr:`name` as a query expression, for reading rows without building the
+        entry and its player (``path``: the way from the query's model to the entry,
+        e.g. ``"entry__"``)."""
+        return Coalesce(f"{path}player__name", f"{path}team__name")
 
     @property
     def key(self) -> str:

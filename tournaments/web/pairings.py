@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, NamedTuple
 
-from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.models import GameScore
 from tournaments.models import (
     Bye,
+    Entry,
     Forfeit,
     Game,
     Round,
@@ -81,7 +81,7 @@ def _places(round_: Round) -> list[_Place]:
             "entry_id",
             "position",
             "entry__number",
-            Coalesce("entry__player__name", "entry__team__name"),
+            Entry.name_in_sql("entry__"),
             "entry__team_id",
             "entry__rating",
             "entry__rating_source",

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from django.db import transaction
-from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -20,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from engine import EngineError
 from engine.options import resolve_options
-from tournaments.models import Club, Role, Round, Tournament
+from tournaments.models import Club, Entry, Role, Round, Tournament
 from tournaments.services import scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
@@ -80,7 +79,7 @@ def entrants(tournament: Tournament) -> list[Entrant]:
     of 1,000 entries cost 72 ms of CPU a page when each row made an entry and its
     player (docs/benchmarks.md, "The tournament page's entrants")."""
     rows = tournament.entries.order_by("number").values_list(
-        "number", Coalesce("player__name", "team__name"), "status", "joins_round"
+        "number", Entry.name_in_sql(), "status", "joins_round"
     )
     return [Entrant(*row) for row in rows]
 
