@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tavolo import prepared
 from tests.support.factories import started_game
-from tests.support.games import play_one, random_legal_event
-from tournaments.models import Game, GameEvent
+from tests.support.games import all_views, play_one, random_legal_event
+from tournaments.models import Game, GameEvent, GameSnapshot
 from tournaments.services import event_store, fast_append, state_cache
 from tournaments.services.errors import Conflict
 
@@ -101,6 +101,108 @@ def test_read_game_builds_the_same_game_as_the_orm():
         fast_append.read_game("not-a-uuid")
 
 
+def _fields(game: Game) -> dict:
+    return {field.attname: getattr(game, field.attname) for field in Game._meta.concrete_fields}
+
+
+def test_reading_a_known_unchanged_row_sends_its_stamp_and_copies_it():
+    game = started_game("whist", 4)
+    first = fast_append.read_game(game.pk)  # now known
+    with CaptureQueriesContext(connection) as queries:
+        again = fast_append.read_game(game.pk)
+    assert len(queries) == 1 and "IS DISTINCT FROM" in queries[0]["sql"]
+    assert _fields(again) == _fields(first) == _fields(Game.objects.get(pk=game.pk))
+    assert not hasattr(again, fast_append.STAMP)  # as a row read: written without a stamp
+    again.version = 99  # a copy: the known row is untouched
+    assert fast_append.read_game(game.pk).version == first.version
+
+
+def test_reading_a_known_row_changed_elsewhere_gives_the_new_row_in_one_query():
+    game = started_game("whist", 4)
+    fast_append.read_game(game.pk)
+    Game.objects.filter(pk=game.pk).update(time_control={"seconds": 90}, version=5)
+    with CaptureQueriesContext(connection) as queries:
+        read = fast_append.read_game(game.pk)
+    assert len(queries) == 1
+    assert _fields(read) == _fields(Game.objects.get(pk=game.pk))
+    assert (read.time_control, read.version) == ({"seconds": 90}, 5)
+    assert fast_append.known_game(game.pk, 5) is not None  # the new row is the known one
+    ghost = Game.objects.get(pk=game.pk)
+    ghost.pk = uuid.uuid4()  # known to this process, not in the database
+    fast_append._remember(ghost, ghost.version, "0" * 32)
+    with pytest.raises(Game.DoesNotExist):
+        fast_append.read_game(ghost.pk)
+
+
+def test_a_deal_ending_move_is_handed_to_the_locked_path_with_its_state(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    game = started_game("whist", 4, {"target": 20})  # no single deal can end the game
+    rng = random.Random(12)
+
+    def played():  # committed, as outside the test's transaction: the state is checked in
+        with django_capture_on_commit_callbacks(execute=True):
+            return play_one(game.pk, rng)
+
+    played()  # the state is loaded once, here
+    monkeypatch.setattr(state_cache, "load_state", lambda game: pytest.fail("loaded again"))
+    moves = 0
+    while (appended := played()).version == appended.event.sequence + 1:
+        moves += 1  # a play the single statement wrote
+    assert moves == 50 and not isinstance(appended.event, fast_append.StoredEvent)
+    kinds = list(GameEvent.objects.filter(game=game).order_by("sequence").values_list("kind"))
+    assert kinds[-2:] == [(GameEvent.Kind.PLAYER,), (GameEvent.Kind.CHANCE,)]  # and the deal
+    assert Game.objects.get(pk=game.pk).version == appended.version == len(kinds)
+
+
+def test_a_move_reaching_a_snapshot_is_one_statement_and_the_snapshot_another(monkeypatch):
+    game = started_game("whist", 4, {"target": 20})
+    rng = random.Random(14)
+    while Game.objects.get(pk=game.pk).version < state_cache.SNAPSHOT_EVERY - 1:
+        play_one(game.pk, rng)
+    game = Game.objects.get(pk=game.pk)
+    event = random_legal_event(game, rng)
+    monkeypatch.setattr(event_store, "_append", pytest.fail)  # never the locked path
+    with CaptureQueriesContext(connection) as queries:
+        appended = event_store.append_event(
+            game.pk, event, event_id=uuid.uuid4(), expected_version=game.version
+        )
+    assert appended.version == state_cache.SNAPSHOT_EVERY
+    assert [sql[:11] for sql in _statements(queries)][-2:] == ["WITH bumped", "INSERT INTO"]
+    snapshot = GameSnapshot.objects.get(game=game)
+    assert snapshot.version == state_cache.SNAPSHOT_EVERY
+    replayed = state_cache.full_replay(Game.objects.get(pk=game.pk))
+    assert all_views(state_cache._unseal(bytes(snapshot.state))) == all_views(replayed)
+    state_cache.store_snapshot(Game.objects.get(pk=game.pk), replayed)  # there already: kept
+    assert GameSnapshot.objects.filter(game=game).count() == 1
+
+
+def test_a_snapshot_that_cannot_be_written_is_logged_and_the_move_stands(monkeypatch, caplog):
+    game = started_game("whist", 4, {"target": 20})
+    rng = random.Random(15)
+    while Game.objects.get(pk=game.pk).version < state_cache.SNAPSHOT_EVERY - 1:
+        play_one(game.pk, rng)
+    monkeypatch.setattr(
+        state_cache, "_snapshot_insert", lambda alias: "INSERT INTO nowhere VALUES (%s, %s, %s, %s)"
+    )
+    appended = play_one(game.pk, rng)
+    assert appended.created and appended.version == state_cache.SNAPSHOT_EVERY
+    assert "no snapshot of game" in caplog.text
+    assert not GameSnapshot.objects.filter(game=game).exists()  # the transaction still works
+    assert Game.objects.get(pk=game.pk).version == state_cache.SNAPSHOT_EVERY
+
+
+def test_a_handed_state_of_another_version_is_not_used():
+    game = started_game("whist", 4)
+    event = random_legal_event(game, random.Random(13))
+    asked = event_store._Submission(
+        game.pk, event, uuid.uuid4(), game.version, None, None, None, None
+    )
+    stale = event_store._Applied(version=game.version - 1, action=None, state=None)
+    appended = event_store._append(asked, stale)  # read, validated and applied afresh
+    assert appended.created and appended.version == game.version + 1
+
+
 def test_a_move_rolled_back_by_the_callers_transaction_leaves_no_cached_state():
     game = started_game("whist", 4)
     event = random_legal_event(game, random.Random(5))
@@ -185,22 +287,29 @@ def test_a_known_row_of_another_version_is_not_used():
     assert fast_append.known_game(game.pk, 1).version == 1
 
 
-def _prepared_statements() -> list[str]:
+def _prepared_statements() -> dict[str, tuple[str, int]]:
+    """Name → (statement, executions) of what is prepared on the connection."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        return [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            "SELECT name, statement, generic_plans + custom_plans FROM pg_prepared_statements"
+        )
+        return {name: (statement, runs) for name, statement, runs in cursor.fetchall()}
 
 
 def test_the_read_and_the_append_are_prepared_once_on_the_connection():
     game = started_game("whist", 4)
     rng = random.Random(8)
+    fast_append.read_game(game.pk)
+    play_one(game.pk, rng)  # the first of each is prepared here (or by an earlier test)
+    fast_append.forget_known()  # so that the next moves read the row
+    before = _prepared_statements()
     for _ in range(3):
         assert isinstance(play_one(game.pk, rng).event, fast_append.StoredEvent)
-    prepared = _prepared_statements()
-    reads = [s for s in prepared if s.startswith("SELECT") and "$1" in s]
-    appends = [s for s in prepared if s.startswith("WITH bumped")]
-    assert len(reads) == 1 and len(appends) == 1, prepared
-    assert GameEvent.objects.filter(game=game).count() == 4
+    after = _prepared_statements()
+    assert after.keys() == before.keys()  # nothing prepared again
+    ran = {after[name][0][:11] for name in after if after[name][1] > before[name][1]}
+    assert ran == {'SELECT "id"', "WITH bumped"}, ran  # the read and the append, prepared
+    assert GameEvent.objects.filter(game=game).count() == 5
 
 
 @pytest.mark.parametrize("seat", [None, 2])
@@ -229,7 +338,7 @@ def test_the_prepared_append_stores_null_and_typed_parameters(seat):
 
 def test_without_prepared_statements_the_move_path_reads_and_writes_the_same(settings, monkeypatch):
     settings.TAVOLO_DB_PREPARED = False
-    monkeypatch.setattr(prepared, "prepared_cursor", pytest.fail)
+    monkeypatch.setattr(prepared, "_run", pytest.fail)
     game = started_game("whist", 4)
     event = random_legal_event(game, random.Random(9))
     appended = event_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)

@@ -203,7 +203,7 @@ def test_without_prepared_statements_the_reads_are_the_same(cup, settings, monke
     compiled reads use Django's own cursor, and give the same."""
     club, t = cup
     settings.TAVOLO_DB_PREPARED = False
-    monkeypatch.setattr(prepared.PreparedCursor, "execute", pytest.fail)  # however reached
+    monkeypatch.setattr(prepared, "_run", pytest.fail)  # however reached
     assert _fields(tournaments.tournament_in(club, t.slug)) == _fields(
         Tournament.objects.get(pk=t.pk)
     )
@@ -213,12 +213,12 @@ def test_without_prepared_statements_the_reads_are_the_same(cup, settings, monke
 def test_on_postgresql_the_reads_are_prepared(cup, require_postgres, monkeypatch):
     club, t = cup
     used = []
-    real = prepared.PreparedCursor.execute
+    real = prepared._execute
 
-    def counted(cursor, query, params=None, **kwargs):
-        used.append(query)
-        return real(cursor, query, params, **kwargs)
+    def counted(direct, name, text, params):
+        used.append(text.decode())
+        return real(direct, name, text, params)
 
-    monkeypatch.setattr(prepared.PreparedCursor, "execute", counted)
+    monkeypatch.setattr(prepared, "_execute", counted)
     assert tournaments.tournament_in(club, t.slug).pk == t.pk
     assert len(used) == 1 and "tournaments_tournament" in used[0]

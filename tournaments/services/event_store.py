@@ -55,6 +55,17 @@ class _Submission:
     actor: str | None
 
 
+@dataclass(frozen=True)
+class _Applied:
+    """A move the fast path validated and applied but leaves to the locked path (it
+    ends a deal the server then deals, or the game): the state after it, at the
+    version it was applied to, so the locked path need not load the state again."""
+
+    version: int
+    action: Any
+    state: EngineGame
+
+
 def kind_of(event_type: str, engine_game: EngineGame) -> str:
     if event_type in engine_game.CHANCE_EVENTS:
         return GameEvent.Kind.CHANCE
@@ -94,11 +105,13 @@ def append_event(
         game_id, payload, event_id, expected_version, user, authorize, observe, actor
     )
     try:
+        applied = None
         if fast_append.available():
             appended = _append_fast(asked)
-            if appended is not None:
+            if isinstance(appended, Appended):
                 return appended
-        return _append(asked)
+            applied = appended
+        return _append(asked, applied)
     except IntegrityError:
         # The event id is taken after all: by a retry sent without an expected version
         # whose event is legal again (a second tally …), or by a writer of another game
@@ -110,15 +123,18 @@ def append_event(
         return _replayed(Game.objects.get(pk=game_id), existing, payload)
 
 
-def _append_fast(asked: _Submission) -> Appended | None:
-    """The common move in one statement (see :mod:`fast_append`); ``None`` when it is
-    not the common move (refused, a stale version, a deal owed, the game's end, a
-    snapshot due) or the version moved meanwhile: nothing was written, and the locked
-    path decides exactly as it always has.
+def _append_fast(asked: _Submission) -> Appended | _Applied | None:
+    """The common move in one statement (see :mod:`fast_append`; a snapshot due is a
+    second). ``None`` when it is not the common move (refused, a stale version) or the
+    version moved meanwhile, and :class:`_Applied` when it ends a deal the server
+    deals or the game: nothing was written, and the locked path decides exactly as it
+    always has.
 
     When this process knows the game's row at the expected version, the move is tried
     on it without a read; whatever that try does not write (the row moved, or it was
-    refused on what the process knew) is decided again on the row read afresh."""
+    refused on what the process knew) is decided again on the row read afresh. A move
+    it leaves to the locked path with its state applied (:class:`_Applied`) is taken
+    there only if the locked row is still at that version."""
     known = fast_append.known_game(asked.game_id, asked.expected_version)
     if known is not None:
         try:
@@ -130,17 +146,13 @@ def _append_fast(asked: _Submission) -> Appended | None:
     return _append_fast_to(fast_append.read_game(asked.game_id), asked)
 
 
-def _append_fast_to(game: Game, asked: _Submission) -> Appended | None:
+def _append_fast_to(game: Game, asked: _Submission) -> Appended | _Applied | None:
     """:func:`_append_fast` on ``game``, the row read or known."""
     if asked.authorize is not None:
         asked.authorize(game)
     if game.status != Game.Status.ACTIVE:
         return None
     if asked.expected_version is not None and asked.expected_version != game.version:
-        return None
-    if (
-        game.version + 1
-    ) // state_cache.SNAPSHOT_EVERY != game.version // state_cache.SNAPSHOT_EVERY:
         return None
     state = state_cache.checkout(game)
     try:
@@ -151,7 +163,7 @@ def _append_fast_to(game: Game, asked: _Submission) -> Appended | None:
         state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
         return None
     if state.over or (game.mode == Game.Mode.ONLINE and state.awaiting == "deal"):
-        return None  # the state is dropped: the locked path reloads it
+        return _Applied(game.version, action, state)
     stored = fast_append.insert_if_current(
         game,
         kind=kind_of(action.type, state),
@@ -164,6 +176,8 @@ def _append_fast_to(game: Game, asked: _Submission) -> Appended | None:
     if stored is None:
         return None
     game.version += 1
+    if game.version % state_cache.SNAPSHOT_EVERY == 0:
+        state_cache.store_snapshot(game, state)
     observed = asked.observe(game, state) if asked.observe is not None else None
     # At once in autocommit; inside a caller's transaction only if it commits (a state
     # of a version rolled back must never be cached).
@@ -173,7 +187,7 @@ def _append_fast_to(game: Game, asked: _Submission) -> Appended | None:
     return Appended(stored, game.version, True, False, observed)
 
 
-def _append(asked: _Submission) -> Appended:
+def _append(asked: _Submission, applied: _Applied | None = None) -> Appended:
     payload, event_id, expected_version = asked.payload, asked.event_id, asked.expected_version
     with transaction.atomic():
         game = _locked_game(asked.game_id)
@@ -201,18 +215,22 @@ def _append(asked: _Submission) -> Appended:
             if retried is not None:
                 return retried
             raise refusal
-        state = state_cache.checkout(game)
         version_before = game.version
-        try:
-            action = state.parse(payload)
-            _check_submittable(game, action.type, state)
-            state.apply_action(action, payload)
-        except (EngineError, ServiceError):
-            state_cache.checkin(game.pk, game.version, state)  # a rejected event changes nothing
-            retried = _retried(game, event_id, payload)
-            if retried is not None:
-                return retried
-            raise
+        if applied is not None and applied.version == game.version:
+            state, action = applied.state, applied.action  # validated and applied there
+        else:
+            state = state_cache.checkout(game)
+            try:
+                action = state.parse(payload)
+                _check_submittable(game, action.type, state)
+                state.apply_action(action, payload)
+            except (EngineError, ServiceError):
+                # A rejected event changes nothing.
+                state_cache.checkin(game.pk, game.version, state)
+                retried = _retried(game, event_id, payload)
+                if retried is not None:
+                    return retried
+                raise
         rows = [
             GameEvent(
                 game=game,

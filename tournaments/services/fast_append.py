@@ -20,7 +20,7 @@ nothing and the caller reads the row and decides again. A client that reads its 
 actions and then moves (the usual turn) so costs one read and one statement, not two
 reads.
 
-Both statements run through :func:`tavolo.prepared.statement_cursor`: prepared on the
+Both statements run through :func:`tavolo.prepared.run_statement`: prepared on the
 server once per connection (unless ``TAVOLO_DB_PREPARED`` is off), so a move spends no
 CPU quoting parameters into the SQL text and the server plans neither again.
 """
@@ -38,7 +38,7 @@ from django.utils import timezone
 
 from tavolo.bounded import BoundedMap
 from tavolo.copies import model_copy
-from tavolo.prepared import statement_cursor
+from tavolo.prepared import run_statement
 from tournaments.models import Game, GameEvent
 
 STAMP = "_tavolo_row_stamp"
@@ -79,6 +79,9 @@ class _GameRead:
     sql: str
     attnames: list[str]
     converters: list[tuple[int, Any, list[Any]]]
+    if_changed_sql: str | None
+    """PostgreSQL: the row's stamp, then its columns only if the stamp is not the one
+    given (else ``NULL`` each, which costs nothing to decode): see :func:`read_game`."""
 
 
 _GAME_READS: dict[tuple[str, str], _GameRead] = {}
@@ -97,20 +100,38 @@ def _game_read(connection: Any) -> _GameRead:
             if found:
                 converters.append((index, expression, found))
         table = quote(Game._meta.db_table)
-        stamp = f", md5({table}::text)" if connection.vendor == "postgresql" else ""
-        sql = (
-            f"SELECT {', '.join(quote(field.column) for field in fields)}{stamp} "
-            f"FROM {table} WHERE {quote(Game._meta.pk.column)} = %s"
-        )
+        columns = [quote(field.column) for field in fields]
+        where = f"WHERE {quote(Game._meta.pk.column)} = %s"
+        if_changed_sql = None
+        if connection.vendor == "postgresql":
+            stamp = f", md5({table}::text)"
+            # The stamp and the comparison are worked out once for the row, not once per
+            # column: OFFSET 0 keeps the planner from copying them into every CASE.
+            if_changed_sql = (
+                "SELECT stamped.stamp, "
+                + ", ".join(f"CASE WHEN known.changed THEN {table}.{c} END" for c in columns)
+                + f" FROM {table} CROSS JOIN LATERAL (SELECT md5({table}::text) AS stamp "
+                "OFFSET 0) AS stamped CROSS JOIN LATERAL (SELECT stamped.stamp IS DISTINCT "
+                f"FROM %s::text AS changed OFFSET 0) AS known {where}"
+            )
+        else:
+            stamp = ""
+        sql = f"SELECT {', '.join(columns)}{stamp} FROM {table} {where}"
         read = _GAME_READS[connection.alias, connection.vendor] = _GameRead(
-            sql, [field.attname for field in fields], converters
+            sql, [field.attname for field in fields], converters, if_changed_sql
         )
     return read
 
 
 def read_game(game_id: uuid.UUID) -> Game:
     """The game row, unlocked, as a Game built from one raw row (``Game.DoesNotExist``
-    if there is none)."""
+    if there is none).
+
+    When this process knows a row of the game (:func:`known_game`), the read sends its
+    stamp and the server answers the row's stamp with the columns only if the row is
+    not that one: unchanged (the usual case: the same player's client asked and moved
+    through this process), the known row is copied instead of decoding and building
+    one; changed, the same round trip brought the row."""
     connection = connections[Game.objects.db]
     read = _game_read(connection)
     pk = Game._meta.pk
@@ -119,11 +140,21 @@ def read_game(game_id: uuid.UUID) -> Game:
         key = pk.get_db_prep_value(value, connection)
     except Exception:  # noqa: BLE001 - not a game id at all
         raise Game.DoesNotExist(f"there is no game {game_id}") from None
-    with statement_cursor(connection) as cursor:
-        cursor.execute(read.sql, [key])
-        row = cursor.fetchone()
-    if row is None:
+    kept = _known.get(value) if read.if_changed_sql is not None else None
+    if kept is None:
+        rows = run_statement(connection, read.sql, [key])
+    else:
+        rows = run_statement(connection, read.if_changed_sql, [getattr(kept, STAMP), key])
+    if not rows:
         raise Game.DoesNotExist(f"there is no game {game_id}")
+    row = rows[0]
+    if kept is not None:
+        stamp = row[0]
+        if stamp == getattr(kept, STAMP):
+            game = model_copy(kept)
+            del game.__dict__[STAMP]  # as a row read: the caller writes without it
+            return game
+        row = (*row[1:], stamp)
     values = list(row[: len(read.attnames)])
     for index, expression, converters in read.converters:
         value = values[index]
@@ -226,13 +257,11 @@ def insert_if_current(
     # Inside one (a caller's, a test's), a savepoint keeps a refused insert from
     # breaking it.
     if connection.in_atomic_block:
-        with transaction.atomic(), statement_cursor(connection) as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
+        with transaction.atomic():
+            rows = run_statement(connection, sql, params)
     else:
-        with statement_cursor(connection) as cursor:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
+        rows = run_statement(connection, sql, params)
+    row = rows[0] if rows else None
     if row is None:
         if stamp is not None:
             forget_known(game.pk)

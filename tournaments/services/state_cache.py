@@ -16,20 +16,25 @@ falls back to a full replay.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
+import logging
 import pickle
 import uuid
 from typing import Any
 
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, connections, transaction
 
 from engine import ENGINE_VERSION, new_game
 from engine import Game as EngineGame
 from tavolo.bounded import BoundedMap
+from tavolo.prepared import run_statement
 from tournaments.models import Game, GameEvent, GameSnapshot
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 64
 CACHE_SIZE = 512
@@ -131,13 +136,41 @@ def event_payloads(game_id: uuid.UUID, start: int, stop: int) -> list[Any]:
 
 def maybe_snapshot(game: Game, previous_version: int, state: EngineGame) -> None:
     """Store a snapshot when the game just crossed a multiple of ``SNAPSHOT_EVERY``."""
-    if game.version // SNAPSHOT_EVERY == previous_version // SNAPSHOT_EVERY:
-        return
-    GameSnapshot.objects.get_or_create(
-        game=game,
-        version=game.version,
-        engine_version=ENGINE_VERSION,
-        defaults={"state": _seal(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))},
+    if game.version // SNAPSHOT_EVERY != previous_version // SNAPSHOT_EVERY:
+        store_snapshot(game, state)
+
+
+def store_snapshot(game: Game, state: EngineGame) -> None:
+    """The snapshot of ``state`` at ``game.version``, written in one statement (kept if
+    there is one already). The one-statement move path writes it after the move that
+    crossed the multiple, committed by then (in autocommit), so a snapshot that cannot
+    be written is logged, not raised: it is a cache, and the next load replays a longer
+    tail instead."""
+    connection = connections[GameSnapshot.objects.db]
+    blob = _seal(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    key = Game._meta.pk.get_db_prep_value(game.pk, connection)
+    row = [key, game.version, ENGINE_VERSION, blob]
+    try:
+        if connection.in_atomic_block:  # a savepoint keeps a caller's transaction usable
+            with transaction.atomic(using=connection.alias):
+                run_statement(connection, _snapshot_insert(connection.alias), row)
+        else:
+            run_statement(connection, _snapshot_insert(connection.alias), row)
+    except DatabaseError:
+        log.warning("no snapshot of game %s at version %s", game.pk, game.version, exc_info=True)
+
+
+@functools.cache
+def _snapshot_insert(alias: str) -> str:
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    meta = GameSnapshot._meta
+    names = ("game", "version", "engine_version", "state")
+    columns = ", ".join(quote(meta.get_field(name).column) for name in names)
+    created = quote(meta.get_field("created_at").column)
+    return (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}, {created}) "
+        f"VALUES (%s, %s, %s, %s, CURRENT_TIMESTAMP) ON CONFLICT DO NOTHING"
     )
 
 
