@@ -29,8 +29,9 @@ Host and scheme). So here:
   is safe; it costs one more service call on a refused move, which is rare.
 
 Django's ``request_started`` and ``request_finished`` signals are sent as its handler
-sends them (the connection's age and health, the caches, the URL conf), and the
-first query is watched as on the lean path (:class:`~tavolo.lean.first_query.FirstQuery`).
+sends them (the connection's age and health, the caches, the URL conf; their receivers
+looked up once, :class:`~tavolo.lean.signals.Sending`), and the first query is watched
+as on the lean path (:class:`~tavolo.lean.first_query.FirstQuery`).
 Sameness with Django's own answers is tested byte for byte
 (``tests/games/test_api_express.py``).
 """
@@ -66,6 +67,7 @@ from tavolo.lean.endpoints import (
     seat_of_query,
 )
 from tavolo.lean.first_query import FirstQuery
+from tavolo.lean.signals import Sending
 from tavolo.lean.stack import Hooks, csp_policies
 from tournaments.api.play.views import (
     check_seat,
@@ -118,14 +120,14 @@ class Answer:
     """The WSGI body: one chunk; its ``close`` ends the request as Django's response
     does (``request_finished``)."""
 
-    def __init__(self, body: bytes, sender: type) -> None:
-        self.body, self.sender = body, sender
+    def __init__(self, body: bytes, finished: Sending) -> None:
+        self.body, self.finished = body, finished
 
     def __iter__(self) -> Iterator[bytes]:
         yield self.body
 
     def close(self) -> None:
-        request_finished.send(sender=self.sender)
+        self.finished.send()
 
 
 class Express:
@@ -133,6 +135,8 @@ class Express:
 
     def __init__(self, sender: type, endpoints: Endpoints, hooks: Hooks) -> None:
         self.sender, self.endpoints, self.hooks = sender, endpoints, hooks
+        self.started = Sending(request_started, sender)
+        self.finished = Sending(request_finished, sender)
         self.authenticator = endpoints.events.authenticators[0]
         self.shapes: dict[tuple[Any, ...], Shape] = {}
         self.lock = threading.Lock()
@@ -181,7 +185,7 @@ class Express:
         if not shape.admitted:
             return None
         set_script_prefix(get_script_name(environ))
-        request_started.send(sender=self.sender, environ=environ)
+        self.started.send(environ=environ)
         set_urlconf(settings.ROOT_URLCONF)
         guard = FirstQuery.instead_of_health_check()
         try:
@@ -199,7 +203,7 @@ class Express:
         data, status = answered
         body = RENDERER.render(data, JSON, {})
         headers = [*shape.before_length, ("Content-Length", str(len(body))), *shape.after_length]
-        return f"{status} {HTTPStatus(status).phrase}", headers, Answer(body, self.sender)
+        return f"{status} {HTTPStatus(status).phrase}", headers, Answer(body, self.finished)
 
     def _served(
         self,
