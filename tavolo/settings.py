@@ -3,63 +3,8 @@
 With nothing set, Tavolo runs self-contained: SQLite in ``db.sqlite3`` beside this
 package, Celery tasks executed in-process (eager), a local-memory cache.
 
-Environment variables:
-
-``DATABASE_URL``
-    e.g. ``postgres://postgres@127.0.0.1:5432/tavolo``: use that database
-    (PostgreSQL through psycopg 3).
-``TAVOLO_DB_HEALTH_CHECKS``
-    ``0`` skips the health check (SELECT 1) of a kept database connection before each
-    request's first query. On by default: without it a request after a database
-    restart or failover fails with a 500.
-``REDIS_URL``
-    e.g. ``redis://127.0.0.1:6379/0``: Celery broker and result backend, and the
-    Django cache. Tasks then run in a real worker (eager mode off). Also the channel
-    layer that pushes moves to open pages across push processes (Channels).
-``TAVOLO_CHANNEL_LAYER``
-    The Channels layer class with Redis (default
-    ``channels_redis.pubsub.RedisPubSubChannelLayer``; or
-    ``channels_redis.core.RedisChannelLayer``).
-``TAVOLO_DEBUG``
-    ``1`` turns DEBUG on (``bin/serve`` sets it). Off otherwise.
-``TAVOLO_SECRET_KEY``
-    Required when DEBUG is off (``TAVOLO_TESTING`` does not change that; the test
-    suite makes a random one for itself and the processes it starts).
-``TAVOLO_ALLOWED_HOSTS``
-    Comma-separated host names (default ``localhost,127.0.0.1``).
-``TAVOLO_CSRF_TRUSTED_ORIGINS``
-    Comma-separated origins such as ``https://tavolo.example.org``.
-``TAVOLO_HTTPS``
-    ``1`` when served over HTTPS (behind a proxy that sets ``X-Forwarded-Proto``):
-    secure cookies, HTTPS redirect and HSTS.
-``TAVOLO_TASK_TIMEOUT``
-    Seconds ``/api/health/`` waits for the Celery worker (default 5).
-``TAVOLO_EMAIL_HOST``, ``_PORT`` (25), ``_USER``, ``_PASSWORD``, ``_USE_TLS`` (``1``)
-    The SMTP server that sends sign-up and password-reset mail (production, DEBUG
-    off). With DEBUG on, mail is printed on the console instead.
-``TAVOLO_DEFAULT_FROM_EMAIL``
-    The sender of that mail (default ``Tavolo <webmaster@localhost>``).
-``TAVOLO_PROXY_COUNT``
-    How many reverse proxies stand in front (nginx: ``1``), so the per-address
-    limits of sign-up and password reset read the client's address from
-    ``X-Forwarded-For``. Default 0: ``REMOTE_ADDR``.
-``TAVOLO_LEAN_PATH``
-    ``0`` answers a move's two requests through Django's whole stack too, instead of
-    the lean path in front of it (``tavolo.lean``; docs/benchmarks.md, "The lean move
-    path"): to compare, or to rule it out. On by default.
-``TAVOLO_EXPRESS_LANE``
-    ``0`` turns off the express lane (``tavolo.lean.express``: a token client's move
-    answered at the WSGI level, in front of the lean path). On by default; off when
-    the lean path is.
-``TAVOLO_DB_PREPARED``
-    ``0`` sends the move path's read of a game and its append, and the pages' compiled
-    lookups (``tavolo/compiled_query.py``), with Django's usual client-side binding
-    instead of as server-side prepared statements (``tavolo/prepared.py``; PostgreSQL
-    only): behind a connection pooler that cannot keep prepared statements (PgBouncer
-    in transaction mode before 1.21). On by default.
-``TAVOLO_EMAIL_FILE_PATH``
-    A directory: mail is written there as files instead of being sent (the
-    browser tests read it).
+Every variable read from the environment, with its default and what it is for, is
+listed in one place: docs/operations.md, "PostgreSQL and Redis".
 """
 
 from __future__ import annotations
