@@ -94,9 +94,9 @@ def expected_results(
     if not tables:
         return {}
     places = list(
-        TableEntry.objects.filter(
-            round=round_, table__round=round_, table__number__in=tables
-        ).values_list("table__number", "position", "entry_id", "entry__player_id", "entry__team_id")
+        TableEntry.of_round(round_)
+        .filter(table__number__in=tables)
+        .values_list("table__number", "position", "entry_id", "entry__player_id", "entry__team_id")
     )
     members: dict[int, list[int]] = defaultdict(list)
     for team_id, player_id in TeamMember.objects.filter(

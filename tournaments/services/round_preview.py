@@ -48,8 +48,7 @@ def preview(round_: Round) -> RoundPreview:
     tournament = round_.tournament
     past = history(tournament, round_.number)
     places = list(
-        # The round said twice, for PostgreSQL's planner: tournaments.web.pairings._places.
-        TableEntry.objects.filter(round=round_, table__round=round_)
+        TableEntry.of_round(round_)
         .select_related("table", "table__game", "entry__player", "entry__team")
         .order_by("table__number", "position")
     )

@@ -214,8 +214,7 @@ def _table_link(table: Table) -> dict[str, str] | None:
 def _places(round_: Round) -> list[tuple[str, str]]:
     """The forfeit form's choices: every entrant seated in the round, by table."""
     places = (
-        # The round said twice, for PostgreSQL's planner: tournaments.web.pairings._places.
-        TableEntry.objects.filter(round=round_, table__round=round_)
+        TableEntry.of_round(round_)
         .select_related("table", "entry__player", "entry__team")
         .order_by("table__number", "position")
     )

@@ -45,8 +45,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
 
 def round_detail(round_: Round) -> dict[str, Any]:
     places = (
-        # The round said twice, for PostgreSQL's planner: tournaments.web.pairings._places.
-        TableEntry.objects.filter(round=round_, table__round=round_)
+        TableEntry.of_round(round_)
         .select_related("table", "entry__player", "entry__team")
         .order_by("table__number", "position")
     )
