@@ -82,7 +82,9 @@ def choose_event(
     result: ClientResult,
 ) -> dict[str, Any]:
     choice: dict[str, Any] = rng.choice(legal["legal"])
-    if legal["complete"] and "choose" not in choice:
+    if "choose" not in choice:
+        # An event, from the whole list or, when the list is long, from the part the
+        # hint lists (Burraco's and Scala 40's draws and discards, melds left out).
         return choice
     # A hint, not an event (Italian Whist's split: choose N of the hand's cards).
     view = client.expect("GET", f"/api/games/{game_id}/view?seat={seat}")

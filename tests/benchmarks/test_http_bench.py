@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import uuid
@@ -13,7 +14,7 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 
 from benchmarks import api_bench, pg_ceiling
-from benchmarks.api_players import next_seat
+from benchmarks.api_players import ClientResult, choose_event, next_seat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,20 @@ def test_a_client_moves_to_the_seat_the_answer_names():
     assert next_seat({"to_act": [3, 1], "legal": []}, 0, 4) == 3
     assert next_seat({"to_act": None, "legal": []}, 3, 4) == 0
     assert next_seat({}, 1, 2) == 0
+
+
+class NoCalls:
+    def expect(self, *args, **kwargs):
+        raise AssertionError("the client asked the server for a view")
+
+
+def test_a_long_rummy_list_is_played_from_its_hint():
+    # Over 1,000 legal actions (melds): the answer lists only the draws or discards,
+    # complete=False, and those are events as they stand; no view is fetched.
+    discards = [{"type": "discard", "seat": 1, "card": card} for card in ("5H", "KS")]
+    legal = {"count": 1500, "complete": False, "legal": discards}
+    event = choose_event(NoCalls(), "1", 1, legal, random.Random(0), ClientResult())
+    assert event in discards
 
 
 def test_the_bench_database_is_local_postgres_only():
