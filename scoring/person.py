@@ -23,6 +23,7 @@ from scoring.models import EntryRoundStanding, Rating, RatingChange, RatingScope
 from scoring.ratings import scale
 from scoring.ratings.plot import PlotPoint
 from scoring.tablemates import Table, tables
+from tavolo.ids import is_row_id
 from tournaments.models import Club, Entry, Game, Player, PlayerClaim, Seat, Tournament
 
 GAMES_PER_PAGE = 20
@@ -31,7 +32,7 @@ MOST_TOURNAMENTS = 100
 
 def person_or_none(player_id: int) -> Player | None:
     """The player of that id (never a bot: a bot is no person)."""
-    if not 0 < player_id < 2**63:
+    if not is_row_id(player_id):
         return None
     return Player.objects.filter(pk=player_id, is_bot=False).first()
 
@@ -39,7 +40,7 @@ def person_or_none(player_id: int) -> Player | None:
 def claimed_into(player_id: int) -> int | None:
     """The player a removed record's history moved to (a claimed guest record, or the
     bare player a sign-up made), so that an old address still finds the person."""
-    if not 0 < player_id < 2**63:
+    if not is_row_id(player_id):
         return None
     claim = PlayerClaim.objects.filter(
         Q(removed_player_id=player_id) | Q(guest_id=player_id)

@@ -32,6 +32,7 @@ from scoring import legend, local_numbers, numbers, read
 from scoring.models import EntryRoundStanding, GameScore
 from scoring.score_direction import fewest_points_win, place_at
 from tavolo.compiled_query import CompiledQuery
+from tavolo.ids import is_row_id
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import entry_ratings, scoring_settings
 from tournaments.web.forms import game_title
@@ -339,7 +340,7 @@ compiling this query each time was more than the rest of reading it."""
 @never_cache
 @tournament_view()
 def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
-    entry = _ENTRY_WITH_STANDINGS_STATE.first(t.pk, entry_id) if entry_id < 2**63 else None
+    entry = _ENTRY_WITH_STANDINGS_STATE.first(t.pk, entry_id) if is_row_id(entry_id) else None
     if entry is None:
         raise Http404("no such entry")
     version = entry.standings_version or 0

@@ -143,14 +143,16 @@ def test_a_seat_outside_the_table_is_refused():
     assert "Who are you?" in phone.get(path).content.decode()
 
 
-@pytest.mark.parametrize("how", ["forged", "unknown"])
+@pytest.mark.parametrize("how", ["forged", "unknown", "past the largest id"])
 def test_a_forged_or_unknown_code_is_a_404_and_writes_nothing(how):
     s = published("german_whist", 2)
     code = table_code(s.table().pk)
     if how == "forged":
         code = code[:-1] + ("a" if code[-1] != "a" else "b")
-    else:
+    elif how == "unknown":
         code = table_code(s.table().pk + 1000)  # well signed, no such table
+    else:
+        code = table_code(2**63)  # well signed, past what a bigint holds
     phone = Client()
     assert phone.get(f"/s/{code}/").status_code == 404
     assert phone.post(f"/s/{code}/seat", {"seat": 0}).status_code == 404

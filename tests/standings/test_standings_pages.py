@@ -97,6 +97,9 @@ def test_the_player_page_shows_games_opponents_results_and_running_score(cup):
     assert "8 – 5" in html  # its result in round 1
     assert url(club, t, f"players/{b.pk}/") in html  # opponents link to their pages
     assert Client().get(url(club, t, "players/999999/")).status_code == 404
+    # Past the largest id a row can have: not found, not a database error.
+    for number in (2**63 - 1, 2**63, 10**30):
+        assert Client().get(url(club, t, f"players/{number}/")).status_code == 404
 
 
 def test_the_api_serves_the_standings_and_is_in_the_schema(cup):

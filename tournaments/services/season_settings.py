@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from engine import EngineError, game_class
 from scoring import seasons as formulas
 from scoring.numbers import exact
+from tavolo.ids import is_row_id
 from tournaments.models import Club, Season, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.slugs import slug_for
@@ -198,7 +199,7 @@ def _tournaments(club: Club, ids: Sequence[Any]) -> list[Tournament]:
         raise ServiceError(_("list the tournaments by their ids"), field="tournaments")
     wanted: list[int] = []
     for value in ids:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 2**63:
+        if isinstance(value, bool) or not isinstance(value, int) or not is_row_id(value):
             raise ServiceError(
                 _("%(value)s is not a tournament's id") % {"value": repr(value)},
                 field="tournaments",

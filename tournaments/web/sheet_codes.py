@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tavolo.compiled_query import CompiledQuery
+from tavolo.ids import is_row_id
 from tournaments.models import Game, Table
 from tournaments.services import lockouts
 
@@ -52,7 +53,7 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
         if request is not None:
             lockouts.failed(request, code=True)
         raise Http404("no such score sheet")
-    table = _TABLE_WITH_ALL.first(table_id) if table_id < 2**63 else None
+    table = _TABLE_WITH_ALL.first(table_id) if is_row_id(table_id) else None
     if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
         raise Http404("no such score sheet")  # an online table has no sheet
     return table

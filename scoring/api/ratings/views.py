@@ -20,8 +20,8 @@ from rest_framework.response import Response
 
 from scoring import rating_club_settings, rating_read
 from scoring.api.ratings import serializers as s
+from tavolo.ids import MAX_ID
 from tournaments.api.shared.errors import READ, WRITE, club_errors
-from tournaments.api.shared.fields import MAX_ID
 from tournaments.api.shared.views import ClubAPIView, QueryCheckedView
 from tournaments.services.errors import NotFound
 

@@ -15,13 +15,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tavolo.ids import MAX_ID
 from tournaments.api.claims.serializers import (
     ClaimCodeSerializer,
     ClaimRequestSerializer,
     ClaimResultSerializer,
 )
 from tournaments.api.shared.errors import ClubErrorSerializer, club_errors
-from tournaments.api.shared.fields import MAX_ID
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Player, Role
 from tournaments.services import claims, clubs

@@ -21,6 +21,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tavolo.ids import MAX_ID
 from tournaments.api.entries import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
 from tournaments.api.shared.versions import (
@@ -272,7 +273,7 @@ class ForbiddenPairView(EntryAPIView):
     @transaction.atomic
     def delete(self, request: Request, slug: str, tournament: str, pair_id: int) -> Response:
         found = self.tournament(slug, tournament)
-        if pair_id > 2**63 - 1:
+        if pair_id > MAX_ID:
             raise NotFound(f"there is no forbidden pair {pair_id}")
         tournaments.allow(found, by=request.user, pair_id=pair_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

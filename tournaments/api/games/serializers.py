@@ -13,8 +13,8 @@ from typing import Any
 from rest_framework import serializers
 
 import engine
+from tavolo.ids import MAX_ID
 from tournaments.api.shared.fields import (
-    MAX_ID,
     MAX_PLAYERS,
     MAX_SEAT_INDEX,
     OptionsField,

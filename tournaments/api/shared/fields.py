@@ -17,8 +17,6 @@ import engine
 
 MAX_INT = 2**31 - 1
 """The largest value a PostgreSQL ``integer`` (and a positive small count) may take."""
-MAX_ID = 2**63 - 1
-"""The largest primary key (``bigint``)."""
 MAX_SEAT = 2**15 - 1
 """The largest number a ``smallint`` column holds."""
 MAX_ROUND = 2**15 - 1

@@ -18,7 +18,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.api.shared.fields import MAX_ID
+from tavolo.ids import MAX_ID
 from tournaments.services import slugs
 from tournaments.services.errors import ServiceError
 

@@ -18,7 +18,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from tournaments.api.shared.fields import MAX_ID, MAX_ROUND
+from tavolo.ids import MAX_ID
+from tournaments.api.shared.fields import MAX_ROUND
 from tournaments.api.shared.parsers import BoundedJSONParser
 from tournaments.models import Club, Entry, Game, Role, Round, Tournament
 from tournaments.services import clubs, fast_append, rounds, tournaments

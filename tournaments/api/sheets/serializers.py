@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.api.shared.fields import MAX_ID
+from tavolo.ids import MAX_ID
 from tournaments.api.shared.strict import (
     StrictCharField,
     StrictChoiceField,
