@@ -141,3 +141,20 @@ def test_a_round_taken_back_takes_its_entry_rows_with_it():
     store.recompute(t.pk)
     assert not EntryRoundStanding.objects.filter(tournament=t, round=2).exists()
     assert entry_rows(t) == stored_by_entry(t)
+
+
+def test_a_round_paired_in_draft_is_not_on_the_player_page():
+    from tournaments.services import rounds
+
+    club, director, t, entries = german_whist_cup(4)
+    r1 = play_round(t, director)
+    for table, _ in tables_of(r1):
+        finish(table, director, (8, 5))
+    draft = rounds.pair_next_round(t, by=director)  # paired, not published
+    store.recompute(t.pk)
+    for table, places in tables_of(draft):
+        assert table.places.count() == 2  # the draft's places exist in the database
+        first, second = places
+        html = page_of(club, t, first).content.decode()
+        assert html.count('data-label="Round"') == 1  # round 1's row only
+        assert second.name not in html  # the draft's opponent is not named
