@@ -12,7 +12,7 @@ tavolo.wsgi``), used by ``deploy/tavolo-web.service`` and by ``benchmarks.api_be
   Django, the URL conf, the rules) leave the collector's generations, so a worker's
   full collection walks only what the worker made since. A full collection had taken
   60–80 ms (a move that happened to run it, 300 ms on a busy machine); 16 ms after
-  (docs/benchmarks.md, "Full garbage collections"). The frozen objects are also not
+  (docs/benchmarks.md at 8dfeb90, "Full garbage collections"). The frozen objects are also not
   written to by the collector, so the workers keep sharing those pages with the
   master.
 """

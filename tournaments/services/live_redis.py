@@ -3,8 +3,8 @@
 A move's push to the pages that watch its game (:func:`tournaments.services.live.publish`)
 went through channels_redis's asyncio layer on a publishing loop of its own: a coroutine
 scheduled from the request's thread, a task, the asyncio Redis client, a future back.
-On a gunicorn worker that was about a third of a move's CPU (docs/benchmarks.md, "The
-express lane, the known row and the push"). Here the request's thread only queues the
+On a gunicorn worker that was about a third of a move's CPU (docs/benchmarks.md at 8dfeb90,
+"The express lane, the known row and the push"). Here the request's thread only queues the
 message; one thread per process sends it to Redis with redis-py's plain client a few
 milliseconds later, in one pipelined round trip with whatever was queued meanwhile.
 Many moves a second cost one wake-up of the thread and one round trip for many pushes.

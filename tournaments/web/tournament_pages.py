@@ -77,7 +77,7 @@ class Entrant(NamedTuple):
 def entrants(tournament: Tournament) -> list[Entrant]:
     """The entrants in entry order, read as the four values the list shows: a list
     of 1,000 entries cost 72 ms of CPU a page when each row made an entry and its
-    player (docs/benchmarks.md, "The tournament page's entrants")."""
+    player (docs/benchmarks.md at 8dfeb90, "The tournament page's entrants")."""
     rows = tournament.entries.order_by("number").values_list(
         "number", Entry.name_in_sql(), "status", "joins_round"
     )
