@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine.bots import choose_move
+from engine.bot import choose_move
 from engine.game import Game
 
 AIM_MS = 10.0

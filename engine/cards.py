@@ -23,20 +23,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import Final
 
+from engine.card_words import RANK_CHARS as RANK_CHARS
+from engine.card_words import RANK_NAMES as RANK_NAMES
+from engine.card_words import SUIT_NAMES as SUIT_NAMES
 from engine.errors import MalformedCard
 from engine.messages import Message, message
-
-RANK_CHARS: Final = "23456789TJQKA"
-"""Rank characters, lowest first. ``rank`` values are 2 … 14 (ace high)."""
 
 SUITS: Final = "SHDC"
 """Suits in display order: spades, hearts, diamonds, clubs."""
 
-SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES: Final = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
-}  # fmt: skip
 RED_SUITS: Final = frozenset("HD")
 BLACK_SUITS: Final = frozenset("SC")
 

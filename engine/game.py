@@ -25,8 +25,9 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine import draws
+import engine.draws as draws
 from engine.actions import Action
+from engine.bots import Bot
 from engine.cards import Card, deck_mismatch, sorted_cards
 from engine.cards import card_code as card_code
 from engine.dispatch import applier as applier  # re-exported
@@ -48,7 +49,6 @@ from engine.options import Option, resolve_options
 from engine.tally import TallySpec
 
 Winner = int | list[int] | None
-
 _SORTED_DECKS: dict[tuple[Any, ...], list[Card]] = {}
 
 DEAL = "deal"
@@ -73,6 +73,8 @@ class Game(FlowEvents):
     tally_spec: ClassVar[TallySpec | None] = None
     """What a score sheet counts per deal (:mod:`engine.tally`); ``None``: the game
     has no tally form (its tallies go through the API only)."""
+    rule_messages: ClassVar[Mapping[str, str]] = {}  # its rule codes (each "<name>.…")
+    bot: ClassVar[Bot | None] = None  # its bot (engine.bots), read from the class
     CHANCE_EVENTS: ClassVar[frozenset[str]] = frozenset({"deal", "reshuffle"})
     """Event types made by chance (the service), whose content is secret until the end."""
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()

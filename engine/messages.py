@@ -17,8 +17,11 @@ kind from :data:`PARAMETER_KINDS`, alone or with a role after an underscore
 
 Templates are marked with :func:`gettext_noop` so that Django's ``makemessages``
 (xgettext with ``--keyword=gettext_noop``) extracts them for translation; the engine
-itself never translates. The catalogue is spread over this module (shared codes),
-:mod:`engine.trick_game_messages` and :mod:`engine.rummy_messages` (each game's own).
+itself never translates. The catalogue is spread over this module (shared codes) and
+the games: each game class declares its own codes (``Game.rule_messages``, whose codes
+all start with the game's name), found through the engine's registry
+(:mod:`engine.registry`, which hands this module the way to them with
+:func:`install_game_catalogues`: this module imports no game).
 
 """
 
@@ -26,8 +29,10 @@ from __future__ import annotations
 
 import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from engine.card_words import RANK_CHARS, SUIT_NAMES, card_name
 
 
 def gettext_noop(text: str) -> str:
@@ -181,7 +186,7 @@ MESSAGES: dict[str, str] = {
         "'{field}' must be a number from 0 to {side} or null, not {value}"
     ),
 }
-"""Shared codes and their English templates (the games' own are added below)."""
+"""Shared codes and their English templates (the games' own are their classes')."""
 
 
 class Message(str):
@@ -205,6 +210,12 @@ class Message(str):
         return {"code": self.code, "params": self.params}
 
 
+def own_codes(codes: Mapping[str, str], game: str) -> dict[str, str]:
+    """The codes of ``codes`` that are game ``game``'s own (they start with its name):
+    what a game class declares as its ``rule_messages``."""
+    return {code: text for code, text in codes.items() if code.partition(".")[0] == game}
+
+
 def message(code: str, **params: Any) -> Message:
     """The refusal ``code`` with ``params`` (cards, nested messages and tuples are
     turned into plain JSON values)."""
@@ -218,8 +229,32 @@ def plain_text(text: str) -> Message:
 
 def render(code: str, params: Mapping[str, Any]) -> str:
     """The English text of ``code`` with its (plain) ``params``."""
-    template = _templates()[code]
+    template = MESSAGES.get(code)
+    if template is None:
+        template = _game_catalogue(code.partition(".")[0])[code]
     return template.format(**{name: english(name, value) for name, value in params.items()})
+
+
+GameCatalogue = Callable[[str], Mapping[str, str]]
+_games: list[tuple[GameCatalogue, Callable[[], Iterable[str]]]] = []
+"""How to reach the games' own codes: (a game's codes by its name, every game's name),
+installed by the registry."""
+
+
+def install_game_catalogues(of_game: GameCatalogue, games: Callable[[], Iterable[str]]) -> None:
+    """Where the games' own codes are: ``of_game(name)`` gives game ``name``'s codes
+    (none for a name that is no game), ``games()`` every game's name. The registry
+    (:mod:`engine.registry`) calls it when it is imported, which ``import engine``
+    does before any message can be made."""
+    _games[:] = [(of_game, games)]
+    _game_catalogue.cache_clear()
+
+
+@functools.cache
+def _game_catalogue(game: str) -> Mapping[str, str]:
+    if not _games:
+        return {}
+    return _games[0][0](game)
 
 
 def kind_of(name: str) -> str:
@@ -233,17 +268,12 @@ def placeholders(template: str) -> list[str]:
 
 
 def catalogue() -> dict[str, str]:
-    """Every code and its English template."""
-    return dict(_templates())
-
-
-@functools.cache
-def _templates() -> dict[str, str]:
-    # Imported here: the games' catalogues import gettext_noop from this module.
-    from engine.rummy_messages import RUMMY_MESSAGES
-    from engine.trick_game_messages import TRICK_GAME_MESSAGES
-
-    return {**MESSAGES, **TRICK_GAME_MESSAGES, **RUMMY_MESSAGES}
+    """Every code and its English template (every game's class is loaded)."""
+    found = dict(MESSAGES)
+    for _of_game, games in _games:
+        for game in games():
+            found.update(_game_catalogue(game))
+    return found
 
 
 def all_codes() -> list[str]:
@@ -277,8 +307,6 @@ def english(name: str, value: Any) -> str:
     if kind == "melds":
         return "; ".join(" ".join(meld) for meld in value)
     if kind == "rank":
-        from engine.cards import RANK_CHARS
-
         return RANK_CHARS[value - 2]
     if kind == "cards":
         return " ".join(value)
@@ -287,12 +315,8 @@ def english(name: str, value: Any) -> str:
     if kind == "addends":
         return " + ".join(str(number) for number in value)
     if kind == "cardname":
-        from engine.cards import Card
-
-        return Card.parse(value).name
+        return card_name(value)
     if kind.startswith("suit"):
-        from engine.cards import SUIT_NAMES
-
         plural = [SUIT_NAMES[letter] for letter in value]
         names = plural if kind in ("suit", "suits") else [name[:-1] for name in plural]
         return " or ".join(names)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import new_game
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import EngineError, MalformedCard
 from engine.game import Game
+from engine.registry import new_game
 
 RECORD_FORMAT = "tavolo-record/1"
 

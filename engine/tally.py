@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 PER: Final = ("teams", "sides", "seats")
 """One row per team (two), per side (teams in a team game, else seats) or per seat."""
@@ -52,33 +52,73 @@ class Phrase(str):
         return phrase
 
 
+class Plural(NamedTuple):
+    """Words for a number that change with it (``"%(n)s scopa"``, ``"%(n)s scope"``):
+    the web picks the form with the reader's plural rules (Django's ``ngettext``)."""
+
+    singular: str
+    plural: str
+
+
+def ngettext_lazy(singular: str, plural: str, number: str = "n") -> Plural:
+    """Marks a :class:`Plural` for translation (Django's name for it, so that
+    ``makemessages`` collects both forms); ``number`` names its parameter."""
+    return Plural(singular, plural)
+
+
 @dataclass(frozen=True)
 class Count:
     """A whole number per row: ``key`` in the event, ``label`` on the form, at most
-    ``top``."""
+    ``top``. Its words elsewhere: ``counts``, what the number counts when a sentence
+    names it ("Carla's first-hand tricks: 2 or 3"; empty: the ``label``), and ``unit``,
+    a value in words ("%(n)s cards"; empty: the number alone)."""
 
     key: str
     label: str
     top: int
+    counts: str = ""
+    unit: str | Plural = ""
+
+    @property
+    def said(self) -> str:
+        """What the number counts, in a sentence."""
+        return self.counts or self.label
 
 
 @dataclass(frozen=True)
 class Choice:
     """One row named per tally (who took the settebello): ``key`` in the event holds
-    the row's index; ``optional`` allows nobody (``None``)."""
+    the row's index; ``optional`` allows nobody (``None``). Its words: ``label``, the
+    form's question; ``asked``, the question in a sentence ("Who took the dummy: Ann or
+    nobody"); ``chosen``, the answer in words ("dummy: %(who)s"), said even when nobody
+    was chosen if ``nobody_said``; ``instruction``, the form's request when it is left
+    empty (empty: the question turned into one)."""
 
     key: str
     label: str
     optional: bool = False
+    asked: str = ""
+    chosen: str = ""
+    nobody_said: bool = False
+    instruction: str = ""
 
 
 @dataclass(frozen=True)
 class Flag:
     """Yes or no per row (a checkbox): a list of true/false under ``key`` (Burraco's
-    pozzetto taken)."""
+    pozzetto taken). Its words: ``counts`` in a sentence ("pozzetto taken"), ``yes`` and
+    ``no`` for a value in words."""
 
     key: str
     label: str
+    counts: str = ""
+    yes: str = ""
+    no: str = ""
+
+    @property
+    def said(self) -> str:
+        """What the flag says, in a sentence."""
+        return self.counts or self.label
 
 
 @dataclass(frozen=True)

@@ -42,9 +42,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.actions import Action
+from engine.bots.italian_tricks import briscola as briscola_bot
 from engine.cards import ITALIAN_RANKS, Card, display_order, italian_deck
 from engine.game import Event, Winner, parse_int_list, tally_action
-from engine.messages import Message, message
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop, worth_words
 from engine.tricks import (
@@ -87,6 +89,8 @@ def _check_removed_card(code: str) -> Message | None:
 
 class Briscola(TrickGame):
     name = "briscola"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = briscola_bot
     title = "Briscola"
     player_counts = (2, 3, 4)
     option_spec: ClassVar[dict[str, Option]] = {
@@ -103,7 +107,14 @@ class Briscola(TrickGame):
     }
     tally_spec = TallySpec(
         "sides",
-        (Count("points", gettext_noop("card points"), TOTAL_POINTS),),
+        (
+            Count(
+                "points",
+                gettext_noop("card points"),
+                TOTAL_POINTS,
+                unit=gettext_noop("%(n)s points"),
+            ),
+        ),
         note=Phrase(
             gettext_noop("%(worths)s: the points add up to %(total)s."),
             worths=POINTS_WORDS,

@@ -79,6 +79,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
+from engine.bots.rummy import burraco as burraco_bot
 from engine.cards import Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, MalformedEvent
 from engine.game import (
@@ -111,7 +112,8 @@ from engine.games.burraco_melds import VALUE
 from engine.games.burraco_score import hand_points, tally_problem
 from engine.games.burraco_sheet import POINTS_BOUND as POINTS_BOUND  # re-exported
 from engine.games.burraco_state import DRAW, MELD
-from engine.messages import Message, message
+from engine.games.rummy_messages import RUMMY_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 
 HAND_SIZE: Final = 11
@@ -121,6 +123,8 @@ STOCK_LEFT_AT_END: Final = 2
 
 class Burraco(BurracoChoices):
     name = "burraco"
+    rule_messages = own_codes(RUMMY_MESSAGES, name)
+    bot = burraco_bot
     title = "Burraco"
     player_counts = (2, 4)
     option_spec: ClassVar[dict[str, Option]] = {

@@ -26,12 +26,29 @@ POINTS_BOUND: Final = -(-DECK_POINTS // 100) * 100
 TALLY_SPEC: Final = TallySpec(
     "sides",
     (
-        Count("melded", gettext_noop("melded points"), POINTS_BOUND),
-        Count("clean", gettext_noop("clean burraco"), DECK_SIZE // BURRACO_LENGTH),
-        Count("dirty", gettext_noop("dirty burraco"), WILDCARDS),
-        Count("hand", gettext_noop("points in hand"), POINTS_BOUND),
+        Count(
+            "melded", gettext_noop("melded points"), POINTS_BOUND, unit=gettext_noop("%(n)s melded")
+        ),
+        Count(
+            "clean",
+            gettext_noop("clean burraco"),
+            DECK_SIZE // BURRACO_LENGTH,
+            unit=gettext_noop("%(n)s clean"),
+        ),
+        Count("dirty", gettext_noop("dirty burraco"), WILDCARDS, unit=gettext_noop("%(n)s dirty")),
+        Count(
+            "hand", gettext_noop("points in hand"), POINTS_BOUND, unit=gettext_noop("%(n)s in hand")
+        ),
     ),
-    (Choice("closed", gettext_noop("Who closed? (nobody: the stock ran out)"), optional=True),),
+    (
+        Choice(
+            "closed",
+            gettext_noop("Who closed? (nobody: the stock ran out)"),
+            optional=True,
+            asked=gettext_noop("Who closed"),
+            chosen=gettext_noop("closed: %(who)s"),
+        ),
+    ),
     note=Phrase(
         gettext_noop(
             "Melded: the values of the side's melded cards (%(values)s); in hand: the "
@@ -45,7 +62,15 @@ TALLY_SPEC: Final = TallySpec(
         closing=CLOSING_BONUS,
         pozzetto=NO_POZZETTO,
     ),
-    flags=(Flag("pozzetto", gettext_noop("took its pozzetto")),),
+    flags=(
+        Flag(
+            "pozzetto",
+            gettext_noop("took its pozzetto"),
+            counts=gettext_noop("pozzetto taken"),
+            yes=gettext_noop("pozzetto"),
+            no=gettext_noop("no pozzetto"),
+        ),
+    ),
 )
 
 

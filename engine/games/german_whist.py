@@ -30,9 +30,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.actions import Action
+from engine.bots.whists import german_whist as german_whist_bot
 from engine.cards import Card, french_deck
 from engine.game import Event, parse_int_list, tally_action
-from engine.messages import Message, message
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import PLAY, TrickGame
@@ -45,6 +47,8 @@ STOCK_START = 2 * HAND_SIZE
 
 class GermanWhist(TrickGame):
     name = "german_whist"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = german_whist_bot
     title = "Two-player whist with drafting"
     player_counts = (2,)
     option_spec: ClassVar[dict[str, Option]] = {

@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
+from engine.bots.whists import italian_whist as italian_whist_bot
 from engine.cards import Card, french_deck, sorted_cards
 from engine.errors import CardNotHeld, MalformedEvent, NotYourTurn, RuleViolation, WrongPhase
 from engine.game import (
@@ -79,7 +80,8 @@ from engine.games.italian_whist_rules import (
     trick_winner,
     trump_of_deal,
 )
-from engine.messages import Message, message
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tricks import PLAY
 
@@ -88,6 +90,8 @@ _NO_DECLARATIONS: Final[Mapping[int, Card]] = {}
 
 class ItalianWhist(ItalianWhistChoices):
     name = "italian_whist"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = italian_whist_bot
     title = "Italian Whist"
     player_counts = (PLAYERS,)
     tricks_per_hand = HAND_SIZE

@@ -13,8 +13,12 @@ from engine.tally import Count, Phrase, TallySpec, gettext_noop
 TALLY_SPEC: Final = TallySpec(
     "seats",
     (
-        Count("first", gettext_noop("1st hand"), HAND_SIZE),
-        Count("second", gettext_noop("2nd hand"), HAND_SIZE),
+        Count(
+            "first", gettext_noop("1st hand"), HAND_SIZE, counts=gettext_noop("first-hand tricks")
+        ),
+        Count(
+            "second", gettext_noop("2nd hand"), HAND_SIZE, counts=gettext_noop("second-hand tricks")
+        ),
     ),
     nested="tricks",
 )

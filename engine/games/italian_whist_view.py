@@ -15,7 +15,7 @@ and possible suits of each declaration still awaited.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.cards import Card, sorted_cards
 from engine.events import card_codes
@@ -30,11 +30,45 @@ from engine.games.italian_whist_rules import (
 )
 from engine.tricks import PLAY
 
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.games.italian_whist import ItalianWhist
+
+class ItalianWhistState(Protocol):
+    """What of an Italian Whist game its view reads (the game class,
+    :class:`engine.games.italian_whist.ItalianWhist`, is one; this module does not
+    import it, which imports this one)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def passing(self) -> str: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def split_first(self) -> list[tuple[Card, ...] | None]: ...
+    @property
+    def waiting_hands(self) -> list[set[Card]]: ...
+    @property
+    def first_hand_tricks(self) -> list[int] | None: ...
+    @property
+    def trick(self) -> list[tuple[int, Card]]: ...
+    @property
+    def last_trick(self) -> list[tuple[int, Card]]: ...
+    @property
+    def declared(self) -> Mapping[int, Card]: ...
+    @property
+    def last_declared(self) -> Mapping[int, Card]: ...
+    @property
+    def pending_jokers(self) -> list[int]: ...
+    @property
+    def hands(self) -> list[set[Card]]: ...
+    @property
+    def formed_second(self) -> list[tuple[Card, ...]]: ...
 
 
-def add_view(game: ItalianWhist, view: dict[str, Any], seat: int | None) -> None:
+def add_view(game: ItalianWhistState, view: dict[str, Any], seat: int | None) -> None:
     """Add to ``view`` (what every trick game shows) what Italian Whist shows ``seat``
     (``None``: a spectator)."""
     phase = game.phase

@@ -62,6 +62,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
+from engine.bots.rummy import scala40 as scala40_bot
 from engine.cards import Card, double_deck, sorted_cards
 from engine.errors import CardNotHeld, IllegalEvent, WrongPhase
 from engine.game import (
@@ -77,6 +78,7 @@ from engine.game import (
 )
 from engine.games import scala40_events as events
 from engine.games import scala40_sheet
+from engine.games.rummy_messages import RUMMY_MESSAGES
 from engine.games.scala40_choices import Scala40Choices
 from engine.games.scala40_melds import (
     MAX_HAND_POINTS,
@@ -88,7 +90,7 @@ from engine.games.scala40_melds import (
     swap_joker,
 )
 from engine.games.scala40_state import OPENING, PLAY, RESHUFFLE
-from engine.messages import message
+from engine.messages import message, own_codes
 from engine.options import Option
 
 HAND_SIZE: Final = 13
@@ -98,6 +100,8 @@ DISCARD: Final = events.DISCARD
 
 class Scala40(Scala40Choices):
     name = "scala40"
+    rule_messages = own_codes(RUMMY_MESSAGES, name)
+    bot = scala40_bot
     title = "Scala Quaranta"
     player_counts = (2, 3, 4, 5, 6)
     fewest_points_win = True  # the last player under the limit wins

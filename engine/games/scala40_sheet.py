@@ -35,8 +35,23 @@ def hand_value_words(span: bool) -> Phrase:
 
 TALLY_SPEC: Final = TallySpec(
     "seats",
-    (Count("hand", gettext_noop("points in hand"), MAX_HAND_POINTS),),
-    (Choice("closed", gettext_noop("Who closed? (nobody: a void hand)"), optional=True),),
+    (
+        Count(
+            "hand",
+            gettext_noop("points in hand"),
+            MAX_HAND_POINTS,
+            unit=gettext_noop("%(n)s in hand"),
+        ),
+    ),
+    (
+        Choice(
+            "closed",
+            gettext_noop("Who closed? (nobody: a void hand)"),
+            optional=True,
+            asked=gettext_noop("Who closed"),
+            chosen=gettext_noop("closed: %(who)s"),
+        ),
+    ),
     note=Phrase(
         gettext_noop(
             "Points in hand: %(values)s; the closer and players already out have 0; a void "

@@ -36,11 +36,10 @@ The rules (RULES.md §5 and the seed 004, which is the authority):
   cards until the stock is empty; then the hands are played out. The first deal (3
   each, 4 on the table) and the turn order are the same.
 
-A score sheet records a round as ``{"type": "tally", "cards": [...], "coins": [...],
-"scope": [...], "settebello": side, "primiera": [...]}``, per side: cards and coins
-taken, scope made, the side that took the settebello, and each side's primiera (0
-for a side that may not score it), checked as :mod:`engine.games.scopa_tally` says. It
-is scored exactly as an online round.
+A score sheet records a round as a ``tally`` (:mod:`engine.games.scopa_sheet`), per
+side: cards and coins taken, scope made, each side's primiera (0 for a side that may
+not score it) and the side that took the settebello, checked as
+:mod:`engine.games.scopa_tally` says and scored exactly as an online round.
 
 **Views.** A seat sees its own hand; the others' only as counts (``hand_sizes``),
 partners' included. Public: the ``table`` (in the order the cards arrived), the
@@ -58,17 +57,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
+from engine.bots.scopa import scopa as scopa_bot
 from engine.cards import Card, italian_deck, sorted_cards
 from engine.errors import RuleViolation
-from engine.game import (
-    Event,
-    Game,
-    applier,
-    parse_int_list,
-    parse_side,
-    parser,
-    tally_action,
-)
+from engine.game import Event, Game, applier, parse_int_list, parse_side, parser, tally_action
 from engine.games import scopa_sheet
 from engine.games.scopa_captures import (
     CAPTURES_BY_JSON,
@@ -90,7 +82,8 @@ from engine.games.scopa_rules import (
     same_value_or_sum,
 )
 from engine.games.scopa_tally import tally_problem
-from engine.messages import Message, message
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 
 PLAY: Final = "play"
@@ -101,6 +94,8 @@ EACH_PLAY: Final = "each_play"
 
 class Scopa(Game):
     name = "scopa"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = scopa_bot
     title = "Scopa"
     player_counts = (2, 3, 4, 6)
     option_spec: ClassVar[dict[str, Option]] = {

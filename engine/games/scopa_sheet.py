@@ -16,7 +16,7 @@ from engine.games.scopa_rules import (
     SETTEBELLO,
     VALUE,
 )
-from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop, worth_words
+from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop, ngettext_lazy, worth_words
 
 COIN_CARDS: Final = sum(1 for c in VALUE if c.suit == COINS)
 PRIMIERA_WORDS: Final = worth_words(
@@ -29,15 +29,36 @@ PRIMIERA_WORDS: Final = worth_words(
 TALLY_SPEC: Final = TallySpec(
     "sides",
     (
-        Count("cards", gettext_noop("cards"), DECK_SIZE),
-        Count("coins", gettext_noop("coins ♦"), COIN_CARDS),
-        Count("scope", gettext_noop("scope"), PLAYS_PER_ROUND),
-        Count("primiera", gettext_noop("primiera"), max(POSSIBLE_PRIMIERA)),
+        Count("cards", gettext_noop("cards"), DECK_SIZE, unit=gettext_noop("%(n)s cards")),
+        Count(
+            "coins",
+            gettext_noop("coins ♦"),
+            COIN_CARDS,
+            counts=gettext_noop("coins"),
+            unit=gettext_noop("%(n)s coins"),
+        ),
+        Count(
+            "scope",
+            gettext_noop("scope"),
+            PLAYS_PER_ROUND,
+            unit=ngettext_lazy("%(n)s scopa", "%(n)s scope", "n"),
+        ),
+        Count(
+            "primiera",
+            gettext_noop("primiera"),
+            max(POSSIBLE_PRIMIERA),
+            unit=gettext_noop("%(n)s primiera"),
+        ),
     ),
     (
         Choice(
             "settebello",
             Phrase(gettext_noop("Who took the settebello (%(rank)s♦)?"), rank=SETTEBELLO.rank),
+            asked=gettext_noop("Who took the settebello"),
+            chosen=gettext_noop("settebello: %(who)s"),
+            instruction=Phrase(
+                gettext_noop("Say who took the settebello (%(rank)s♦)."), rank=SETTEBELLO.rank
+            ),
         ),
     ),
     note=Phrase(

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.actions import Action, make_action
+from engine.bots.whists import three_handed_whist as three_handed_whist_bot
 from engine.cards import Card, french_deck
 from engine.errors import WrongPhase
 from engine.game import (
@@ -37,7 +38,8 @@ from engine.game import (
     parser,
     tally_action,
 )
-from engine.messages import Message, message
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import PLAY, TrickGame
@@ -71,6 +73,8 @@ def _check_deals(value: int) -> Message | None:
 
 class ThreeHandedWhist(TrickGame):
     name = "three_handed_whist"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = three_handed_whist_bot
     title = "Three-handed whist"
     player_counts = (3,)
     option_spec: ClassVar[dict[str, Option]] = {
@@ -94,7 +98,16 @@ class ThreeHandedWhist(TrickGame):
     tally_spec = TallySpec(
         "seats",
         (Count("tricks", gettext_noop("tricks"), HAND_SIZE),),
-        (Choice("dummy", gettext_noop("Who took the dummy?"), optional=True),),
+        (
+            Choice(
+                "dummy",
+                gettext_noop("Who took the dummy?"),
+                optional=True,
+                asked=gettext_noop("Who took the dummy"),
+                chosen=gettext_noop("dummy: %(who)s"),
+                nobody_said=True,
+            ),
+        ),
     )
 
     @classmethod

@@ -40,14 +40,20 @@ names ranks and suits, which the table hears anyway.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from engine.actions import Action
-from engine.cards import ITALIAN_RANKS, SUITS, Card, italian_deck
+from engine.bots.italian_tricks import tresette as tresette_bot
+from engine.cards import ITALIAN_RANKS, Card, italian_deck
 from engine.errors import MalformedEvent, RuleViolation
 from engine.game import Event, highest, parse_int_list, parse_side, tally_action
-from engine.messages import Message, message
+from engine.games.tresette_declarations import DECLARED_RANKS as DECLARED_RANKS
+from engine.games.tresette_declarations import RANK_CODES as RANK_CODES
+from engine.games.tresette_declarations import Declaration as Declaration
+from engine.games.tresette_declarations import declarations as declarations
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tally import Choice, Count, Phrase, TallySpec, gettext_noop, worth_words
 from engine.tricks import PLAY, TrickGame, play_action, strength_table, winning_seat_by_strength
@@ -64,10 +70,6 @@ CARD_THIRDS = 32
 LAST_TRICK_THIRDS = 3
 FOUR_OF_COINS = Card.parse("4D")
 SIGNALS = ("busso", "volo", "striscio")
-DECLARED_RANKS = (3, 2, 14)
-"""The ranks whose three or four of a kind are declared: 3s, 2s and aces."""
-RANK_CODES = {3: "3", 2: "2", 14: "A"}
-
 TEAM_DECLARATIONS = frozenset({0, 3, 4, *range(6, 17), 18, 19, 21})
 """Every declaration total one team's two hands can make (tests/engine/test_tresette.py
 derives it from all the ways two hands of 10 can share the 3s, 2s and aces)."""
@@ -78,51 +80,6 @@ THIRDS_WORDS = worth_words(
     between="; ",
 )
 """The thirds as a scorer reads them: "A = 3; 3, 2, K, Q, J = 1"."""
-
-
-class Declaration(NamedTuple):
-    """One combination a seat declares: ``kind`` ``four``, ``three`` or ``napoletana``;
-    ``rank`` (``"3"``, ``"2"``, ``"A"``) for four or three of a kind; ``suit``: the
-    missing suit of a three, the suit of a napoletana."""
-
-    seat: int
-    kind: str
-    rank: str | None
-    suit: str | None
-    points: int
-
-    def as_json(self) -> dict[str, Any]:
-        shown: dict[str, Any] = {"seat": self.seat, "combination": self.kind}
-        if self.rank is not None:
-            shown["rank"] = self.rank
-        if self.suit is not None:
-            shown["missing" if self.kind == "three" else "suit"] = self.suit
-        shown["points"] = self.points
-        return shown
-
-    def cards(self) -> list[Card]:
-        """The cards the combination shows its declarer held."""
-        if self.kind == "napoletana":
-            return [Card.parse(rank + str(self.suit)) for rank in "32A"]
-        return [Card.parse(str(self.rank) + s) for s in SUITS if s != self.suit]
-
-
-def declarations(seat: int, hand: Iterable[Card]) -> list[Declaration]:
-    """Every combination in ``hand`` (the cards ``seat`` was dealt)."""
-    held = {(c.rank, c.suit) for c in hand if c.rank in RANK_CODES}
-    found: list[Declaration] = []
-    if len(held) < 3:
-        return found  # every combination takes three cards at least
-    for rank in DECLARED_RANKS:
-        missing = [s for s in SUITS if (rank, s) not in held]
-        if not missing:
-            found.append(Declaration(seat, "four", RANK_CODES[rank], None, 4))
-        elif len(missing) == 1:
-            found.append(Declaration(seat, "three", RANK_CODES[rank], missing[0], 3))
-    for suit in SUITS:
-        if (3, suit) in held and (2, suit) in held and (14, suit) in held:
-            found.append(Declaration(seat, "napoletana", None, suit, 3))
-    return found
 
 
 _SIGNAL_ACTIONS: dict[tuple[int, Card, str], Action] = {}
@@ -141,6 +98,8 @@ def signal_action(seat: int, card: Card, signal: str | None) -> Action:
 
 class Tresette(TrickGame):
     name = "tresette"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = tresette_bot
     title = "Tresette"
     player_counts = (4,)
     tricks_per_hand = HAND_SIZE
@@ -163,10 +122,24 @@ class Tresette(TrickGame):
     tally_spec = TallySpec(
         "teams",
         (
-            Count("thirds", gettext_noop("thirds"), CARD_THIRDS),
-            Count("declared", gettext_noop("declared"), max(TEAM_DECLARATIONS)),
+            Count("thirds", gettext_noop("thirds"), CARD_THIRDS, unit=gettext_noop("%(n)s thirds")),
+            Count(
+                "declared",
+                gettext_noop("declared"),
+                max(TEAM_DECLARATIONS),
+                counts=gettext_noop("declarations"),
+                unit=gettext_noop("%(n)s declared"),
+            ),
         ),
-        (Choice("last_trick", gettext_noop("Who took the last trick?")),),
+        (
+            Choice(
+                "last_trick",
+                gettext_noop("Who took the last trick?"),
+                asked=gettext_noop("Who took the last trick"),
+                chosen=gettext_noop("last trick: %(who)s"),
+                instruction=gettext_noop("Say who took the last trick."),
+            ),
+        ),
         note=Phrase(
             gettext_noop(
                 "Thirds in the cards, without the last trick (%(worths)s): they add up to "

@@ -15,9 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.actions import Action
+from engine.bots.whists import whist as whist_bot
 from engine.cards import CARDS_BY_CODE, Card, french_deck
 from engine.draws import BIT_LENGTHS, INLINE
 from engine.game import DEAL, Event, Game, parse_int_list, tally_action
+from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
 from engine.games.whist_tables import (
     NEXT_SEAT,
     PLAYS_BY_CODE,
@@ -25,7 +27,7 @@ from engine.games.whist_tables import (
     WHOLE_DECK,
     held_by_suit,
 )
-from engine.messages import Message, message
+from engine.messages import Message, message, own_codes
 from engine.options import Option
 from engine.tally import Count, Phrase, TallySpec, gettext_noop
 from engine.tricks import CARDS_OF_SUIT, PLAY, TrickGame, winning_seat_of_four
@@ -38,6 +40,8 @@ BOOK: Final = 6
 
 class Whist(TrickGame):
     name = "whist"
+    rule_messages = own_codes(TRICK_GAME_MESSAGES, name)
+    bot = whist_bot
     title = "Partnership whist"
     player_counts = (4,)
     option_spec: ClassVar[dict[str, Option]] = {

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.bots import NoMove, choose_move
+from engine.bot import NoMove, choose_move
 
 
 def plays(seat: int, *codes: str) -> dict[str, Any]:

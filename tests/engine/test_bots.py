@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine import Game, new_game
-from engine.bots import BOTS, NoMove, choose_move
+from engine.bot import NoMove, choose_move
 
 LEGAL_LIST_LIMIT = 1000
 BOTS_DIR = Path(__file__).resolve().parents[2] / "engine" / "bots"
@@ -98,7 +98,7 @@ def test_every_game_and_player_count_has_a_case() -> None:
 
     covered = {(name, players) for name, players, _ in CASES}
     for name in available_games():
-        assert name in BOTS
+        assert game_class(name).bot is not None
         for players in game_class(name).player_counts:
             assert (name, players) in covered
 

@@ -31,6 +31,8 @@ MOVED = [
     ("engine.games.italian_whist", "suit_to_follow", "engine.games.italian_whist_rules"),
     ("engine.games.italian_whist", "deal_score", "engine.games.italian_whist_rules"),
     ("engine.games.scopa", "capture_action", "engine.games.scopa_captures"),
+    ("engine.games.tresette", "Declaration", "engine.games.tresette_declarations"),
+    ("engine.games.tresette", "declarations", "engine.games.tresette_declarations"),
     ("engine.games.scopa", "DECK_SIZE", "engine.games.scopa_rules"),
     ("engine.games.burraco", "add_action", "engine.games.burraco_events"),
     ("engine.games.burraco", "meld_action", "engine.games.burraco_events"),

@@ -150,15 +150,32 @@ def test_every_code_is_dotted_lower_case_and_has_one_template() -> None:
 
 def test_game_codes_start_with_a_game_and_shared_ones_do_not() -> None:
     games = set(engine.available_games())
+    from engine.games.rummy_messages import RUMMY_MESSAGES
+    from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
     from engine.messages import MESSAGES
-    from engine.rummy_messages import RUMMY_MESSAGES
-    from engine.trick_game_messages import TRICK_GAME_MESSAGES
 
     for code in [*TRICK_GAME_MESSAGES, *RUMMY_MESSAGES]:
         assert code.split(".")[0] in games, code
     for code in MESSAGES:
         assert code.split(".")[0] not in games, code
     assert not set(MESSAGES) & set(TRICK_GAME_MESSAGES) & set(RUMMY_MESSAGES)
+
+
+def test_each_game_class_declares_its_own_codes_and_the_catalogue_is_theirs() -> None:
+    """A game's codes are its class's ``rule_messages`` (found through the registry):
+    each starts with the game's name, and with the shared ones they are the catalogue."""
+    from engine.games.rummy_messages import RUMMY_MESSAGES
+    from engine.games.trick_game_messages import TRICK_GAME_MESSAGES
+    from engine.messages import MESSAGES
+
+    declared: dict[str, str] = {}
+    for name in engine.available_games():
+        own = engine.game_class(name).rule_messages
+        assert own, name
+        assert all(code.split(".")[0] == name for code in own), name
+        declared.update(own)
+    assert declared == {**TRICK_GAME_MESSAGES, **RUMMY_MESSAGES}
+    assert catalogue() == {**MESSAGES, **declared}
 
 
 def test_every_placeholder_is_a_known_parameter_kind() -> None:
@@ -322,7 +339,7 @@ def test_every_catalogued_code_is_used() -> None:
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext is not installed")
 def test_xgettext_extracts_every_template_for_translation() -> None:
-    paths = [str(ENGINE / name) for name in sorted(CATALOGUE_MODULES)]
+    paths = [str(path) for path in engine_sources() if path.name in CATALOGUE_MODULES]
     extracted = subprocess.run(
         ["xgettext", "--language=Python", "--keyword=gettext_noop", "--from-code=UTF-8",
          "-o", "-", *paths],

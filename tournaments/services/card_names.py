@@ -41,15 +41,6 @@ def style_for(deck: str) -> str:
     return ITALIAN if deck == ITALIAN and _preferred.get() != FRENCH else FRENCH
 
 
-def style_of_game(game: str | None) -> str:
-    """The style of ``game``'s cards for the current viewer (French for no game)."""
-    if not game:
-        return FRENCH
-    from tournaments.games import profile_for  # the profiles draw faces: import late
-
-    return style_for(profile_for(game).deck)
-
-
 @contextmanager
 def preferring(style: str) -> Iterator[None]:
     """The viewer's choice for Italian-deck games, for one request."""

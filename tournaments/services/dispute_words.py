@@ -9,29 +9,26 @@ player, or a team as "Ann & Carla") and what the number means in the game's tall
     Ann & Carla's coins: 6 or 5
     Who took the settebello: Ann & Carla or Bruno & Dario
 
-Every game's tally field is known here (the tallies of ``tournaments.web.tallies``:
-tricks, Italian Whist's two hands, Scopa's cards, coins, scope, primiera and
-settebello, Briscola's card points, Tresette's thirds, declarations and last trick,
-Burraco's melded points, burraco, points in hand, pozzetto and closing, Scala 40's
-points in hand and closing, three-handed whist's dummy); a field it does not know is
-still worded, by its name. Pure: no database, no request, no Django: the caller
-passes the translation function (Django's ``gettext``; English when none is given).
+Every game's tally fields and their words are the game's own, declared by its engine
+class (``tally_spec``, see :mod:`engine.tally`) and found here through the engine's
+registry (:func:`field_words`); a field no game declares is still worded, by its name.
+Pure: no database, no request, no Django: the caller passes the translation function
+(Django's ``gettext``; English when none is given).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
+
+from engine import available_games, game_class
+from engine.tally import Choice, Count, Flag
 
 _translate: ContextVar[Callable[[str], Any]] = ContextVar("translate", default=str)
 """The translation function of the :func:`differences` call under way."""
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a string for translation (Django's ``makemessages`` collects it); the
-    words are translated when said, by :func:`_`."""
-    return message
 
 
 def _(message: str) -> str:
@@ -39,33 +36,51 @@ def _(message: str) -> str:
     return str(_translate.get()(message))
 
 
-PER_ROW: dict[str, str] = {
-    "tricks": gettext_noop("tricks"),
-    "cards": gettext_noop("cards"),
-    "coins": gettext_noop("coins"),
-    "scope": gettext_noop("scope"),
-    "primiera": gettext_noop("primiera"),
-    "points": gettext_noop("card points"),
-    "thirds": gettext_noop("thirds"),
-    "declared": gettext_noop("declarations"),
-    "melded": gettext_noop("melded points"),
-    "clean": gettext_noop("clean burraco"),
-    "dirty": gettext_noop("dirty burraco"),
-    "hand": gettext_noop("points in hand"),
-    "pozzetto": gettext_noop("pozzetto taken"),
-}
-"""A list with one value per row (side, team or seat): what the value counts."""
-NESTED: dict[str, tuple[str, ...]] = {
-    "tricks": (gettext_noop("first-hand tricks"), gettext_noop("second-hand tricks"))
-}
-"""A list of lists per row (Italian Whist: each seat's tricks in its two hands)."""
-CHOICES: dict[str, str] = {
-    "settebello": gettext_noop("Who took the settebello"),
-    "last_trick": gettext_noop("Who took the last trick"),
-    "closed": gettext_noop("Who closed"),
-    "dummy": gettext_noop("Who took the dummy"),
-}
-"""A single row index (or nobody): who did something."""
+@dataclass(frozen=True)
+class TallyFields:
+    """Every game's tally fields by their key in a tally event (games that share a key
+    share its words: the three whists' ``tricks``)."""
+
+    rows: dict[str, Count | Flag]
+    """A list with one value per row (side, team or seat), in the order the games say
+    them."""
+    nested: dict[str, tuple[Count, ...]]
+    """A list of lists per row (Italian Whist: each seat's tricks in its two hands)."""
+    choices: dict[str, Choice]
+    """A single row index (or nobody): who did something."""
+
+
+@functools.cache
+def field_words() -> TallyFields:
+    """The tally fields of every game of the engine's registry (``ValueError`` if two
+    games give one key different words)."""
+    found = TallyFields({}, {}, {})
+    for name in available_games():
+        spec = game_class(name).tally_spec
+        if spec is None:
+            continue
+        rows: list[Count | Flag] = [] if spec.nested else list(spec.counts)
+        for field in (*rows, *spec.flags):
+            _add(found.rows, field.key, field, _words_of)
+        if spec.nested:
+            _add(found.nested, spec.nested, spec.counts, lambda c: [_words_of(x) for x in c])
+        for choice in spec.choices:
+            _add(found.choices, choice.key, choice, _words_of)
+    return found
+
+
+def _words_of(field: Count | Flag | Choice) -> tuple[Any, ...]:
+    if isinstance(field, Count):
+        return (field.said, field.unit)
+    if isinstance(field, Flag):
+        return (field.said, field.yes, field.no)
+    return (field.asked, field.chosen, field.nobody_said)
+
+
+def _add(table: dict[str, Any], key: str, field: Any, words: Callable[[Any], Any]) -> None:
+    if key in table and words(table[key]) != words(field):
+        raise ValueError(f"two games word the tally field {key!r} differently")
+    table.setdefault(key, field)
 
 
 def differences(
@@ -90,10 +105,11 @@ def _differences(tallies: Sequence[Mapping[str, Any]], label: Callable[[int], st
     found: list[str] = []
     for key in keys:
         values = [tally.get(key) for tally in tallies]
-        if key in CHOICES:
+        choice = field_words().choices.get(key)
+        if choice is not None:
             if _differ(values):
                 shown = [_who(v, label) for v in values]
-                found.append(f"{_(CHOICES[key])}: {_either(shown)}")
+                found.append(f"{_(choice.asked)}: {_either(shown)}")
             continue
         if all(isinstance(v, list) for v in values):
             found += _rows(key, values, label)
@@ -111,14 +127,15 @@ def _rows(key: str, values: list[Any], label: Callable[[int], str]) -> list[str]
         if all(isinstance(c, list) for c in cells):
             nested: list[list[Any]] = [c for c in cells if isinstance(c, list)]
             parts = max(len(c) for c in nested)
-            names = NESTED.get(key, ())
+            names = [part.said for part in field_words().nested.get(key, ())]
             for part in range(parts):
                 inner = [c[part] if part < len(c) else None for c in nested]
                 if _differ(inner):
                     what = names[part] if part < len(names) else f"{key} {part + 1}"
                     found.append(_sentence(label(row), _(what), inner))
         elif _differ(cells):
-            found.append(_sentence(label(row), _(PER_ROW.get(key, key)), cells))
+            field = field_words().rows.get(key)
+            found.append(_sentence(label(row), _(field.said if field else key), cells))
     return found
 
 

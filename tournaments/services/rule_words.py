@@ -187,7 +187,7 @@ class _Renderer:
         # engine's codes); by the game's deck as the reader sees it (Scopa, Briscola,
         # Tresette: the Italian deck, unless the reader chose French cards).
         self.worded = not is_english()
-        self.style = card_names.style_of_game(game)
+        self.style = card_names.style_for(profile_for(game).deck) if game else card_names.FRENCH
         self.game = game
         self.params: Mapping[str, Any] = {}
         self.seat_names: dict[int, str] = {}

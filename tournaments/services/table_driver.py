@@ -21,7 +21,7 @@ write one event (the game's row lock and the unique event id), and a plan made s
 by any move writes nothing. A plan lost with its worker is caught by :func:`sweep`
 (Celery beat, every ``SWEEP_SECONDS``).
 
-The bot (:func:`engine.bots.choose_move`) is given only ``state.view(seat)`` and the
+The bot (:func:`engine.bot.choose_move`) is given only ``state.view(seat)`` and the
 seat's own legal actions: it never sees another seat's cards.
 """
 
@@ -39,7 +39,7 @@ from django.db import connections
 
 from engine import EngineError
 from engine import Game as EngineGame
-from engine.bots import choose_move
+from engine.bot import choose_move
 from tournaments.models import Game, GameEvent, Seat
 from tournaments.services import clocks, state_cache
 from tournaments.services.errors import ServiceError

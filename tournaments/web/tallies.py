@@ -15,19 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, ngettext
 
-from engine.tally import Phrase, TallySpec
+from engine.tally import Choice, Count, Flag, Plural, TallySpec
 from tournaments.games import profile_for
 from tournaments.models import Game
+from tournaments.services.dispute_words import field_words
 from tournaments.services.errors import ServiceError
 from tournaments.web.engine_words import italian_deck, say
-
-SAY_WHO = {
-    "settebello": gettext_noop("Say who took the settebello (%(rank)s♦)."),
-    "last_trick": gettext_noop("Say who took the last trick."),
-}
-"""A required choice left empty (the engine's question, as an instruction)."""
 
 
 class FormProblem(ServiceError):
@@ -118,7 +113,7 @@ def tally_from_form(game: Game, data: Any) -> dict[str, Any]:
             event[choice.key] = None
             continue
         if raw not in [str(r) for r in rows]:
-            raise FormProblem(_say_who(choice.key, choice.label))
+            raise FormProblem(_say_who(choice))
         event[choice.key] = int(raw)
     for flag in spec.flags:
         event[flag.key] = [bool(data.get(f"{flag.key}_{r}")) for r in rows]
@@ -130,11 +125,11 @@ def tally_from_form(game: Game, data: Any) -> dict[str, Any]:
     return event
 
 
-def _say_who(key: str, label: str) -> str:
-    if key not in SAY_WHO:
-        return say(label).replace("Who took", "Say who took").rstrip("?") + "."
-    message = gettext(SAY_WHO[key])
-    return message % label.params if isinstance(label, Phrase) and label.params else message
+def _say_who(choice: Choice) -> str:
+    """A choice left empty: the game's instruction, else its question as one."""
+    if choice.instruction:
+        return say(choice.instruction)
+    return say(choice.label).replace("Who took", "Say who took").rstrip("?") + "."
 
 
 def _count(data: Any, key: str) -> int:
@@ -152,61 +147,56 @@ def _count(data: Any, key: str) -> int:
 
 def tally_words(tally: Mapping[str, Any], label: Callable[[int], str]) -> str:
     """A tally in words ("Ann & Carla 22 cards, 6 coins …"), ``label(i)`` naming row
-    ``i``; works from the event's own keys, so any game's tally is worded."""
+    ``i``; works from the event's own keys and the words every game gives its tally
+    fields (:func:`~tournaments.services.dispute_words.field_words`), so any game's
+    tally is worded."""
     parts: list[str] = []
     rows = _row_values(tally)
     for index, values in enumerate(rows):
         parts.append(f"{label(index)} " + ", ".join(values))
-    for key, words in CHOSEN.items():
-        if isinstance(tally.get(key), int) and not isinstance(tally.get(key), bool):
-            parts.append(gettext(words) % {"who": label(tally[key])})
-    if "dummy" in tally:
-        dummy = tally["dummy"]
-        who = label(dummy) if isinstance(dummy, int) else gettext("nobody")
-        parts.append(gettext("dummy: %(who)s") % {"who": who})
+    for key, choice in field_words().choices.items():
+        if key not in tally or not choice.chosen:
+            continue
+        who = tally[key]
+        if choice.nobody_said:
+            shown = label(who) if isinstance(who, int) else gettext("nobody")
+        elif isinstance(who, int) and not isinstance(who, bool):
+            shown = label(who)
+        else:
+            continue
+        parts.append(gettext(choice.chosen) % {"who": shown})
     return " · ".join(parts)
 
 
-CHOSEN = {
-    "settebello": gettext_noop("settebello: %(who)s"),
-    "last_trick": gettext_noop("last trick: %(who)s"),
-    "closed": gettext_noop("closed: %(who)s"),
-}
-UNITS = {
-    "tricks": "",  # the number alone
-    "cards": gettext_noop("%(n)s cards"),
-    "coins": gettext_noop("%(n)s coins"),
-    "scope": "",  # a scopa, two scope: see _row_values
-    "primiera": gettext_noop("%(n)s primiera"),
-    "points": gettext_noop("%(n)s points"),
-    "thirds": gettext_noop("%(n)s thirds"),
-    "declared": gettext_noop("%(n)s declared"),
-    "melded": gettext_noop("%(n)s melded"),
-    "clean": gettext_noop("%(n)s clean"),
-    "dirty": gettext_noop("%(n)s dirty"),
-    "hand": gettext_noop("%(n)s in hand"),
-    "pozzetto": "",  # taken or not: see _row_values
-}
-
-
 def _row_values(tally: Mapping[str, Any]) -> list[list[str]]:
-    """Per row, its numbers in words, in the order of :data:`UNITS`."""
+    """Per row, its numbers in words, in the order the games give their fields."""
     rows: list[list[str]] = []
-    for key, unit in UNITS.items():
+    fields = field_words()
+    units = {key: "" for key in fields.nested} | {
+        key: field.unit if isinstance(field, Count) else "" for key, field in fields.rows.items()
+    }
+    for key, unit in units.items():
         values = tally.get(key)
         if not isinstance(values, list):
             continue
+        field = fields.rows.get(key)
         for index, value in enumerate(values):
             while len(rows) <= index:
                 rows.append([])
             shown = "/".join(map(str, value)) if isinstance(value, list) else str(value)
             if isinstance(value, bool):
-                words = gettext("pozzetto") if value else gettext("no pozzetto")
-            elif key == "scope":
-                words = ngettext("%(n)s scopa", "%(n)s scope", value) % {"n": shown}
+                words = _flag_words(field, value)
+            elif isinstance(unit, Plural):
+                words = ngettext(unit.singular, unit.plural, value) % {"n": shown}
             elif unit:
                 words = gettext(unit) % {"n": shown}
             else:
                 words = shown
             rows[index].append(words)
     return rows
+
+
+def _flag_words(field: Count | Flag | None, value: bool) -> str:
+    if isinstance(field, Flag) and field.yes and field.no:
+        return gettext(field.yes if value else field.no)
+    return gettext("yes") if value else gettext("no")
