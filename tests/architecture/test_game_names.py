@@ -1,11 +1,16 @@
-"""Only a game's profile names the game.
+"""Only a game's two modules name the game.
 
-Everything Tavolo shows of one game lives in its profile (``tournaments/games/<game>.py``)
-beside its engine module, so adding a game touches those two and nothing else. This
-test fails when a module of ``tournaments``, ``scoring`` or ``tavolo``, a template or a
-static file names a game type as a literal string (``"scopa"``, ``'burraco'``): that
-module is branching on the game, or holding a per-game table, that belongs to the
-game's profile (see docs/development.md, "Adding a game").
+Everything Tavolo knows of one game lives in its engine module (``engine/games/<game>.py``
+and helpers beside it: rules, options, tally fields and their words, rule codes, bot)
+and its profile (``tournaments/games/<game>.py``: pages, board facts, sheet rows), found
+through the engine's one registry (``engine.registry.GAMES``) and
+``tournaments.games.profile_for``; so adding a game touches those two and nothing else.
+This test fails when a module of ``tournaments``, ``scoring`` or ``tavolo``, an engine
+module outside ``engine/games`` and the registry, a template or a static file names a
+game type as a literal string (``"scopa"``, ``'burraco'``), or when a module outside
+the games imports one game's own module: that module is branching on the game, or
+holding a per-game table, that belongs to the game's class or its profile (see
+docs/development.md, "How to add a game").
 
 Python is read as code (AST string constants, so a docstring that mentions a game in
 passing is fine); templates and static files as text (a quoted game type).
@@ -20,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from tests.support.import_graph import ROOT
+from tests.support.import_graph import ROOT, modules, raw_imports
 
 GAME_TYPES = frozenset(engine.available_games())
 PROFILES = ROOT / "tournaments" / "games"
@@ -63,6 +68,26 @@ def _games_named(source: str) -> list[tuple[int, str]]:
     )
 
 
+def _engine_files() -> list[Path]:
+    """The engine's modules but the games' own (``engine/games``) and the registry."""
+    return sorted(
+        path
+        for path in (ROOT / "engine").rglob("*.py")
+        if not path.is_relative_to(ROOT / "engine" / "games") and path.name != "registry.py"
+    )
+
+
+def _a_games_module(name: str) -> bool:
+    """Whether module ``name`` is one game's own: ``engine.games.scopa``,
+    ``engine.games.scopa_sheet``, ``tournaments.games.scopa`` (a family's module, such
+    as ``tournaments.games.rummy``, is no game's)."""
+    for package in ("engine.games.", "tournaments.games."):
+        if name.startswith(package):
+            module = name[len(package) :].split(".")[0]
+            return any(module == game or module.startswith(f"{game}_") for game in GAME_TYPES)
+    return False
+
+
 def _named_in_python(path: Path) -> list[str]:
     return [
         f"{path.relative_to(ROOT)}:{line}: {name!r}"
@@ -103,6 +128,52 @@ def test_no_module_outside_the_profiles_names_a_game():
 def test_the_allow_list_is_honest(allowed):
     """An allowed module exists and still names a game (else it leaves the list)."""
     assert _named_in_python(ROOT / allowed), f"{allowed} names no game: take it off ALLOWED"
+
+
+def test_no_engine_module_outside_the_games_and_the_registry_names_a_game():
+    files = _engine_files()
+    assert ROOT / "engine" / "messages.py" in files and ROOT / "engine" / "bot.py" in files
+    named = [hit for path in files for hit in _named_in_python(path)]
+    assert not named, "ask the registry (engine.game_class) instead:\n" + "\n".join(named)
+
+
+def test_only_a_games_own_modules_import_them():
+    """No production module outside ``engine/games`` and ``tournaments/games`` imports a
+    game's own module: it finds the game through the registry or ``profile_for``."""
+    outside = [
+        name
+        for name in modules()
+        if not name.startswith(("engine.games", "tournaments.games")) and name != "engine.registry"
+    ]
+    found = [
+        f"{name} imports {imported}"
+        for name in outside
+        for imported in sorted(raw_imports(name))
+        if _a_games_module(imported)
+    ]
+    assert not found, "find the game through the registry instead:\n" + "\n".join(found)
+
+
+def test_the_check_tells_a_games_module_from_a_familys():
+    assert _a_games_module("engine.games.scopa")
+    assert _a_games_module("engine.games.scopa_sheet")
+    assert _a_games_module("tournaments.games.scala40")
+    assert not _a_games_module("tournaments.games.rummy")
+    assert not _a_games_module("engine.games.trick_game_messages")
+    assert not _a_games_module("engine.bots.whists")
+
+
+def test_the_registry_is_the_one_list_of_games():
+    """python-chess's ``VARIANTS``: each game sits once in one list, and its class is the
+    module ``engine.games.<name>``'s, carrying the name it is listed by."""
+    from engine.registry import GAMES
+
+    assert list(GAMES) == engine.available_games()
+    for name in GAMES:
+        cls = engine.game_class(name)
+        assert cls.name == name and cls.__module__ == f"engine.games.{name}"
+        assert cls.bot is not None and cls.rule_messages, name
+        assert (PROFILES / f"{name}.py").exists(), f"{name} has no profile"
 
 
 def test_no_template_or_static_file_names_a_game():

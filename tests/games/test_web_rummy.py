@@ -24,6 +24,7 @@ from tests.games.test_web_games import (
     stamp,
     to_act,
 )
+from tournaments.games.scala40 import joker_names
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import read_state
 from tournaments.web import rummy_actions
@@ -270,9 +271,9 @@ def test_burraco_wildcard_choices_come_from_the_engine():
 def test_scala40_joker_names_offered_are_the_ones_that_make_a_meld():
     state = engine.new_game("scala40", 2)
     state.apply(state.random_deal_event(random.Random(1)))
-    names = rummy_actions._scala40_choices(state, ["5H", "6H", "RJ"], None)
+    names = joker_names(state, ["5H", "6H", "RJ"], None)
     assert [value for value, _ in names] == ["4H", "7H"]
-    names = rummy_actions._scala40_choices(state, ["KS", "KH", "BJ"], None)
+    names = joker_names(state, ["KS", "KH", "BJ"], None)
     assert sorted(value for value, _ in names) == ["KC", "KD"]
     tokens, answer = rummy_actions.tokens_for("scala40", state, 0, ["KS", "KH", "BJ"], None, "KD")
     assert tokens == ["KS", "KH", "BJ=KD"] and answer.chosen == "KD"

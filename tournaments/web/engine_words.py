@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 from engine.tally import RANK_WORDS, Phrase, Worths
 from tournaments.games import profile_for
-from tournaments.games.italian import ItalianProfile
+from tournaments.services.card_names import ITALIAN
 
 SCHEDULE_WORDS = (gettext_noop("left"), gettext_noop("right"), gettext_noop("keep"))
 """Italian Whist's passing directions, as the engine names them in a deal's schedule
@@ -29,7 +29,7 @@ ITALIAN_DECK_RANKS = {**RANK_WORDS, 11: "F", 12: "C", 13: "R"}
 
 def italian_deck(game_type: str) -> bool:
     """Whether ``game_type`` is played with the 40-card Italian deck."""
-    return isinstance(profile_for(game_type), ItalianProfile)
+    return profile_for(game_type).deck == ITALIAN
 
 
 def say(text: Any, *, italian_cards: bool = False) -> str:

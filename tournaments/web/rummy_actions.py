@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 
 from tournaments.games import profile_for
 from tournaments.games.rummy import Answer
-from tournaments.games.scala40 import joker_names as _scala40_choices  # noqa: F401 - old name, tests call it
 from tournaments.models import Game
 from tournaments.services.games import read_state
 from tournaments.web.tallies import FormProblem
