@@ -5,7 +5,10 @@ A game that can be played with real cards declares its tally next to its options
 page, the game page's tally form and the printable PDF are all drawn from it, so the
 inputs they ask for are the fields the game's ``tally`` event takes. Whether the
 numbers make a legal tally stays the game's own check (``parse_tally``); the spec
-only says which numbers there are, per whom, and their upper bounds on a form.
+only says which numbers there are, per whom, their upper bounds on a form, and their
+words: each field's label on the form, what it counts in a dispute's sentence, a value
+of it in words (:class:`Count`, :class:`Choice`, :class:`Flag`). The service reads
+them through the engine's registry, so a game's tally is worded in one place.
 
 A game's notes for the scorer (``Game.sheet_notes``) are built from the rules'
 own constants with :func:`worth_words` and :func:`rank_word`, so they cannot drift
