@@ -76,6 +76,26 @@ SAMPLES = [
 ]  # fmt: skip
 
 
+def test_every_event_and_phase_has_its_word_from_the_shared_ones_or_its_games_profile():
+    """A refusal's verb ("seat 1 cannot split now") and phase are worded from the shared
+    words of rule_words and each game's profile (``rule_event_words``,
+    ``rule_phase_words``), found through the registry."""
+    import engine
+    from tournaments.services.rule_words import event_words, phase_words
+
+    events = event_words()
+    for name in engine.available_games():
+        assert set(engine.game_class(name).EVENTS) <= set(events), name
+    assert set(events) == {
+        "play", "deal", "deals", "tally", "split", "joker", "exchange", "draw", "meld",
+        "add", "discard", "open", "swap", "reshuffle", "resign", "concede", "adjourn",
+        "resume",
+    }  # fmt: skip
+    assert set(phase_words()) == {
+        "deal", "draw", "exchange", "joker", "meld", "over", "play", "reshuffle", "split"
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda m: m.code)
 def test_english_is_the_engines_text_with_seats_from_1(sample):
     assert render(sample, language="en") == count_from_one(str(sample))

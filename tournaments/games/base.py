@@ -143,6 +143,14 @@ class GameProfile:
     ) -> None:
         """Add the game's own parts to a table's context, in place (after the facts)."""
 
+    rule_event_words: ClassVar[Mapping[str, Any]] = {}
+    """Its own event types as a refusal's verb ("seat 1 cannot split now"), beside the
+    shared ones of :mod:`tournaments.services.rule_words` (``pgettext_lazy`` with the
+    context "rule event")."""
+    rule_phase_words: ClassVar[Mapping[str, Any]] = {}
+    """Its own phases as a refusal names them ("in its split phase"; context "rule
+    phase")."""
+
     turn_words: ClassVar[Mapping[str, tuple[Any, Any]]] = {}
     """Whose turn it is in the game's own phases: (to the seat, to the others with
     ``%(who)s`` for the seats to act), translatable (``gettext_lazy``)."""

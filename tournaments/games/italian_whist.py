@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import format_lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.games import italian_whist
@@ -19,6 +19,14 @@ PASSING_WORDS = {"left": _("go left"), "right": _("go right"), "keep": _("are ke
 
 
 class ItalianWhist(WhistProfile):
+    rule_event_words = {
+        "split": pgettext_lazy("rule event", "split"),
+        "joker": pgettext_lazy("rule event", "joker"),
+    }
+    rule_phase_words = {
+        "split": pgettext_lazy("rule phase", "split"),
+        "joker": pgettext_lazy("rule phase", "joker"),
+    }
     game_type = "italian_whist"
     home_title = _("Italian Whist")
     title_words = _("Italian Whist")

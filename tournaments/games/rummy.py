@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine import EngineError
@@ -77,6 +77,16 @@ def engine_reason(state: Any, event: dict[str, Any]) -> str | None:
 
 
 class RummyProfile(GameProfile):
+    rule_event_words: Mapping[str, Any] = {
+        "draw": pgettext_lazy("rule event", "draw"),
+        "meld": pgettext_lazy("rule event", "meld"),
+        "add": pgettext_lazy("rule event", "add"),
+        "discard": pgettext_lazy("rule event", "discard"),
+    }
+    rule_phase_words: Mapping[str, Any] = {
+        "draw": pgettext_lazy("rule phase", "draw"),
+        "meld": pgettext_lazy("rule phase", "meld"),
+    }
     """Burraco and Scala 40: the table of piles and melds, the turn of draw, meld and
     discard. Subclasses say what differs (the hooks below)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine import Card
@@ -30,6 +30,16 @@ NATURALS = [Card.parse(r + s) for s in "SHDC" for r in "23456789TJQKA"]
 
 
 class Scala40(RummyProfile):
+    rule_event_words = {
+        **RummyProfile.rule_event_words,
+        "open": pgettext_lazy("rule event", "open"),
+        "swap": pgettext_lazy("rule event", "swap"),
+        "reshuffle": pgettext_lazy("rule event", "reshuffle"),
+    }
+    rule_phase_words = {
+        **RummyProfile.rule_phase_words,
+        "reshuffle": pgettext_lazy("rule phase", "reshuffle"),
+    }
     game_type = "scala40"
     home_title = _("Scala Quaranta")
     title_words = _("Scala Quaranta")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.games.three_handed_whist import DUMMY_TARGET
@@ -14,6 +14,8 @@ from tournaments.games.whists import WhistProfile
 
 
 class ThreeHandedWhist(WhistProfile):
+    rule_event_words = {"exchange": pgettext_lazy("rule event", "exchange")}
+    rule_phase_words = {"exchange": pgettext_lazy("rule phase", "exchange")}
     game_type = "three_handed_whist"
     home_title = _("Three-handed whist")
     title_words = _("Three-handed whist")

@@ -26,6 +26,7 @@ first ``_``):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from django.utils.formats import number_format
@@ -33,7 +34,7 @@ from django.utils.translation import get_language, gettext, override, pgettext, 
 
 from engine.cards import RANK_CHARS, SUIT_NAMES, Card
 from engine.messages import catalogue, english, kind_of
-from tournaments.games import profile_for
+from tournaments.games import all_profiles, profile_for
 from tournaments.services import card_names
 from tournaments.services.numbering import count_from_one
 
@@ -71,32 +72,43 @@ _EVENT_WORDS = {
     "deal": pgettext_lazy("rule event", "deal"),
     "deals": pgettext_lazy("rule event", "deals"),
     "tally": pgettext_lazy("rule event", "tally"),
-    "split": pgettext_lazy("rule event", "split"),
-    "joker": pgettext_lazy("rule event", "joker"),
-    "exchange": pgettext_lazy("rule event", "exchange"),
-    "draw": pgettext_lazy("rule event", "draw"),
-    "meld": pgettext_lazy("rule event", "meld"),
-    "add": pgettext_lazy("rule event", "add"),
-    "discard": pgettext_lazy("rule event", "discard"),
-    "open": pgettext_lazy("rule event", "open"),
-    "swap": pgettext_lazy("rule event", "swap"),
-    "reshuffle": pgettext_lazy("rule event", "reshuffle"),
     "resign": pgettext_lazy("rule event", "resign"),
     "concede": pgettext_lazy("rule event", "concede"),
     "adjourn": pgettext_lazy("rule event", "adjourn"),
     "resume": pgettext_lazy("rule event", "resume"),
 }
+"""The events every game shares; a game's own are its profile's (``rule_event_words``)."""
 _PHASE_WORDS = {
     "deal": pgettext_lazy("rule phase", "deal"),
-    "draw": pgettext_lazy("rule phase", "draw"),
-    "exchange": pgettext_lazy("rule phase", "exchange"),
-    "joker": pgettext_lazy("rule phase", "joker"),
-    "meld": pgettext_lazy("rule phase", "meld"),
     "over": pgettext_lazy("rule phase", "over"),
     "play": pgettext_lazy("rule phase", "play"),
-    "reshuffle": pgettext_lazy("rule phase", "reshuffle"),
-    "split": pgettext_lazy("rule phase", "split"),
 }
+"""The phases every game shares; a game's own are its profile's (``rule_phase_words``)."""
+
+
+@cache
+def event_words() -> dict[str, Any]:
+    """Every event type's word: the shared ones and every game's own (two games that
+    share an event type share its word)."""
+    return _union(_EVENT_WORDS, [p.rule_event_words for p in all_profiles()])
+
+
+@cache
+def phase_words() -> dict[str, Any]:
+    """Every phase's word: the shared ones and every game's own."""
+    return _union(_PHASE_WORDS, [p.rule_phase_words for p in all_profiles()])
+
+
+def _union(shared: Mapping[str, Any], own: list[Mapping[str, Any]]) -> dict[str, Any]:
+    found = dict(shared)
+    for words in own:
+        for key, word in words.items():
+            if key in found and str(found[key]) != str(word):
+                raise ValueError(f"two games word {key!r} differently")
+            found.setdefault(key, word)
+    return found
+
+
 _PILE_WORDS = {
     "stock": pgettext_lazy("rule pile", "stock"),
     "discard": pgettext_lazy("rule pile", "discard pile"),
@@ -270,10 +282,10 @@ class _Renderer:
         return alternatives(list(value))  # busso, volo, striscio: Tresette's own words
 
     def _event(self, value: str) -> str:
-        return str(_EVENT_WORDS.get(value, value))
+        return str(event_words().get(value, value))
 
     def _phase(self, value: str) -> str:
-        return str(_PHASE_WORDS.get(value, value))
+        return str(phase_words().get(value, value))
 
     def _pile(self, value: str) -> str:
         return str(_PILE_WORDS[value]) if self.worded and value in _PILE_WORDS else value
