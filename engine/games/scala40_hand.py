@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from engine import draws
+import engine.draws as draws
 from engine.cards import SUITS, Card
 from engine.games.scala40_bits import BIT as _BIT
 from engine.games.scala40_bits import BLACK_JOKER as _BLACK_JOKER
