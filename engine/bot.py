@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.bots._common import NoMove
+from engine.errors import UnknownGame
 from engine.registry import game_class
 
 
@@ -21,9 +22,12 @@ def choose_move(
     """The event the bot plays for ``seat`` of a ``game`` (the engine's game name).
 
     Raises :class:`NoMove` when nothing is listed for the seat (it is not to act) and
-    ``KeyError`` for a game without a bot.
+    ``KeyError`` for a game without a bot (or no such game).
     """
-    bot = game_class(game).bot
+    try:
+        bot = game_class(game).bot
+    except UnknownGame:
+        bot = None
     if bot is None:
         raise KeyError(game)
     event = dict(bot(seat, view, legal))
