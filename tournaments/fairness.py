@@ -79,7 +79,15 @@ def deal_event(seed: bytes, deal_index: int, canonical_deck: Sequence[Any]) -> d
 
 
 class VerificationFailed(Exception):
-    """The revealed seed does not explain the game's chance events."""
+    """The revealed seed does not explain the game's chance events. ``code`` says which
+    check failed (``format``, ``commitment``, ``setup``, ``deal``, ``shuffle``, ``illegal``)
+    and ``params`` its details (``index``: the event; ``deal``: the deal's number), so a
+    caller can say it in its reader's words; ``str()`` is the English message."""
+
+    def __init__(self, message: str, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def verify_record(record: Mapping[str, Any], seed_hex: str, expected_commitment: str) -> int:
@@ -90,20 +98,20 @@ def verify_record(record: Mapping[str, Any], seed_hex: str, expected_commitment:
     try:
         seed = bytes.fromhex(seed_hex)
     except (TypeError, ValueError):
-        raise VerificationFailed("the seed must be written in hexadecimal") from None
+        raise VerificationFailed("the seed must be written in hexadecimal", "format") from None
     if not isinstance(expected_commitment, str) or not expected_commitment.isascii():
-        raise VerificationFailed("the commitment must be written in hexadecimal")
+        raise VerificationFailed("the commitment must be written in hexadecimal", "format")
     if not hmac.compare_digest(commitment(seed), expected_commitment.lower()):
-        raise VerificationFailed("the seed does not match the published commitment")
+        raise VerificationFailed("the seed does not match the published commitment", "commitment")
     try:
         game = new_game(
             record["game"], record["players"], record.get("options"), record.get("first_dealer", 0)
         )
     except (KeyError, TypeError, EngineError) as error:
-        raise VerificationFailed(f"the record cannot be set up: {error}") from None
+        raise VerificationFailed(f"the record cannot be set up: {error}", "setup") from None
     events = record.get("events", [])
     if not isinstance(events, list):
-        raise VerificationFailed("the record's 'events' must be a list")
+        raise VerificationFailed("the record's 'events' must be a list", "setup")
     deals = 0
     for index, event in enumerate(events):
         if not isinstance(event, Mapping) or "expect" in event:
@@ -112,19 +120,26 @@ def verify_record(record: Mapping[str, Any], seed_hex: str, expected_commitment:
         if shuffle is not None and event.get("type") == shuffle.event_type:
             if event != shuffle.event(shuffled_deck(seed, shuffle.label, shuffle.cards)):
                 raise VerificationFailed(
-                    f"events[{index}]: the {shuffle.event_type} is not the one the seed generates"
+                    f"events[{index}]: the {shuffle.event_type} is not the one the seed generates",
+                    "shuffle",
+                    index=index,
                 )
         elif event.get("type") == "deal":
             wanted = deal_event(seed, deals, game.new_deck())
             if list(event.get("deck", [])) != wanted["deck"]:
                 raise VerificationFailed(
-                    f"events[{index}]: deal {deals} is not the deal the seed generates"
+                    f"events[{index}]: deal {deals} is not the deal the seed generates",
+                    "deal",
+                    index=index,
+                    deal=deals,
                 )
             deals += 1
         try:
             game.apply(event)
         except EngineError as error:
-            raise VerificationFailed(f"events[{index}] is not legal: {error}") from None
+            raise VerificationFailed(
+                f"events[{index}] is not legal: {error}", "illegal", index=index
+            ) from None
     return deals
 
 

@@ -7,6 +7,7 @@ Users made here have the password ``pw-<username>`` (tests log in with it)."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -15,12 +16,13 @@ from django.contrib.auth import get_user_model
 
 from scoring import store
 from tests.support.accounts import GOOD_PASSWORD
+from tests.support.games import play
 from tests.support.printing import DEALS, finish_three
 from tests.support.sheets import Setup
 from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Club, Entry, Game, Membership, Player, Role, Tournament
 from tournaments.services import accounts, clubs, event_store, rounds, tournaments
-from tournaments.services.games import create_game, start_game
+from tournaments.services.games import create_game, export_record, import_record, start_game
 from tournaments.services.seats import seat_by_authority
 
 # ---------------------------------------------------------------------- users and clubs
@@ -250,6 +252,38 @@ def finished_casual_game(
     )  # fmt: skip
     game.refresh_from_db()
     return game
+
+
+def games_in_every_phase() -> dict[str, Game]:
+    """One game of each kind the store holds, each as the services leave it: being set
+    up, online in play (dealt, a few plays made), online finished (played to the end at
+    random), with real cards in play and finished, imported from a finished game's
+    record, voided (as a correction voids a table's game), and adjourned."""
+    rng = random.Random(34)
+    setup = create_game(game_type="whist", players=4)
+    online = started_game("whist", 4, {"target": 2})
+    play(online.pk, rng, max_events=6)
+    finished = started_game("german_whist", 2)
+    play(finished.pk, rng)
+    physical = started_game("three_handed_whist", 3, {"deals": 3}, mode=Game.Mode.PHYSICAL)
+    event_store.append_event(
+        physical.pk, {"type": "tally", "dummy": None, "tricks": [6, 4, 3]}, event_id=uuid.uuid4(),
+        expected_version=None,
+    )  # fmt: skip
+    casual = finished_casual_game(make_players(2), (8, 5))
+    imported = import_record(export_record(Game.objects.get(pk=finished.pk)))
+    void = started_game("german_whist", 2)
+    play(void.pk, rng, max_events=3)
+    Game.objects.filter(pk=void.pk).update(status=Game.Status.VOID)
+    adjourned = started_game("italian_whist", 3, {"score_limit": 3})
+    event_store.append_event(
+        adjourned.pk, {"type": "adjourn"}, event_id=uuid.uuid4(), expected_version=None
+    )
+    made = {
+        "setup": setup, "online": online, "finished": finished, "physical": physical,
+        "casual": casual, "imported": imported, "void": void, "adjourned": adjourned,
+    }  # fmt: skip
+    return {name: Game.objects.get(pk=game.pk) for name, game in made.items()}
 
 
 # ---------------------------------------------------------------------- seasons
