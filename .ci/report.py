@@ -65,6 +65,11 @@ REQUIRED = [
         "test_api_clients_racing_with_if_match_get_one_200_and_412s",
     ),
     (
+        "A pg_dump restored into a fresh database passes verify_store",
+        "tests.site.test_backup_restore",
+        "test_a_dump_restored_into_a_fresh_database_verifies",
+    ),
+    (
         "Append-only triggers",
         "tests.games.test_event_store_triggers",
         "test_postgres_truncate_is_refused",

@@ -131,8 +131,8 @@ class TestVerifyStore:
         set_payload(game, last.sequence, {**last.payload, "ilegal": True})
         [line] = problems(verify()[1])
         assert (
-            f"event {last.sequence} ({last.payload['type']}) has fields the rules do not read: ilegal"
-            in line
+            f"event {last.sequence} ({last.payload['type']}) has fields the rules do not "
+            "read: ilegal" in line
         )
 
     def test_a_deal_the_seed_did_not_make(self, store):
