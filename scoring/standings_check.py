@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -90,6 +90,12 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
             transaction.set_rollback(True)  # a final score read for the first time
     except ScoringError as error:
         check.problems.append(_("its standings cannot be computed: %(reason)s") % {"reason": error})
+        return check
+    except DatabaseError as error:  # e.g. a final score stored meanwhile by the worker
+        check.problems.append(
+            _("its standings could not be recomputed now (%(reason)s): run the check again")
+            % {"reason": str(error).strip()}
+        )
         return check
     stored = {
         standings.round: standings
