@@ -20,16 +20,19 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 
+from engine.record import RecordError, check_record
 from scoring.models import EntryRoundStanding, GameScore, RoundStandings
-from tests.support.factories import games_in_every_phase, threes_cup
+from tests.support.factories import games_in_every_phase, published, threes_cup
 from tournaments.models import Game, GameEvent
+from tournaments.services.games import export_record
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture(scope="class")
 def store(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
-    """Games in every phase and a tournament of two rounds with stored standings, made
+    """Games in every phase, a tournament of two rounds with stored standings and one
+    whose standings the worker has not computed yet, made
     once for the class in a transaction rolled back after it (each test's own changes
     are rolled back after the test as usual)."""
     with django_db_blocker.unblock(), transaction.atomic():
@@ -37,7 +40,8 @@ def store(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, A
             pytest.skip("tampering with the store needs PostgreSQL")
         games = games_in_every_phase()
         _club, _director, cup, _entries = threes_cup(count=6, rounds=2)
-        yield {"games": games, "cup": cup}
+        owed = published()  # round 1 published: its standings are owed to the worker
+        yield {"games": games, "cup": cup, "owed": owed.round.tournament}
         transaction.set_rollback(True)
 
 
@@ -89,7 +93,8 @@ class TestVerifyStore:
         assert "Everything checked is in order." in said
         games = Game.objects.count()
         assert f"{games} games checked" in said
-        assert "tournament checked: 2 rounds of stored standings compared" in said
+        assert "2 tournaments checked: 2 rounds of stored standings compared" in said
+        assert "1 tournament's standings are still owed" in said
 
     def test_it_writes_nothing_even_where_a_final_score_was_never_read(self, store):
         GameScore.objects.all().delete()  # derived rows: the standings would store them
@@ -109,6 +114,7 @@ class TestVerifyStore:
         status, said = verify("--tournament", str(store["cup"].pk))
         tables = Game.objects.filter(table__round__tournament=store["cup"]).count()
         assert status == 0 and f"{tables} games checked" in said and "1 tournament " in said
+        assert "still owed" not in said
         assert "there is no tournament" in verify("--tournament", "0")[1]
 
     def test_an_event_the_rules_refuse(self, store):
@@ -129,6 +135,8 @@ class TestVerifyStore:
         game = store["games"]["finished"]
         last = event_row(game, game.version - 1)
         set_payload(game, last.sequence, {**last.payload, "ilegal": True})
+        with pytest.raises(RecordError, match="has no field 'ilegal'"):
+            check_record(export_record(game))  # `engine check` refuses it too
         [line] = problems(verify()[1])
         assert (
             f"event {last.sequence} ({last.payload['type']}) has fields the rules do not "
