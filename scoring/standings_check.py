@@ -20,12 +20,12 @@ worker will replace them; they are counted as owed.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DatabaseError, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -57,16 +57,14 @@ def where_tournament(tournament: Tournament) -> str:
 
 
 def tournaments_to_check(
-    game_id: Any = None, tournament_id: int | None = None
+    game_ids: Collection[Any] = (), tournament_ids: Collection[int] = ()
 ) -> QuerySet[Tournament]:
-    """The tournaments to check: all, the one asked for, or the one whose table plays
-    the game asked for."""
+    """The tournaments to check: all, or (either list given) those of
+    ``tournament_ids`` and those whose tables play a game of ``game_ids``."""
     tournaments = Tournament.objects.order_by("pk")
-    if tournament_id is not None:
-        tournaments = tournaments.filter(pk=tournament_id)
-    if game_id is not None:
-        played = Table.objects.filter(game_id=game_id).values("round__tournament_id")
-        tournaments = tournaments.filter(pk__in=played)
+    if game_ids or tournament_ids:
+        played = Table.objects.filter(game_id__in=list(game_ids)).values("round__tournament_id")
+        tournaments = tournaments.filter(Q(pk__in=list(tournament_ids)) | Q(pk__in=played))
     return tournaments
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -43,14 +43,15 @@ class Summary:
 def verify(
     out: Callable[[str], None],
     *,
-    game_id: uuid.UUID | None = None,
-    tournament_id: int | None = None,
+    game_ids: Collection[uuid.UUID] = (),
+    tournament_ids: Collection[int] = (),
     progress_every: int = 500,
 ) -> Summary:
-    """Check the games and standings (all, or those of one game or one tournament)."""
+    """Check the games and standings: all, or (either list given) the games asked for
+    and their tournaments, and the tournaments asked for and their games."""
     summary = Summary()
     with _one_snapshot():
-        games = games_to_check(game_id, tournament_id)
+        games = games_to_check(game_ids, tournament_ids)
         total = games.count()
         out(
             ngettext(
@@ -77,7 +78,7 @@ def verify(
                     % {"done": _n(summary.games), "total": _n(total)}
                 )
         for tournament, standings in checked_standings(
-            tournaments_to_check(game_id, tournament_id)
+            tournaments_to_check(game_ids, tournament_ids)
         ):
             summary.tournaments += 1
             summary.rounds += standings.rounds

@@ -25,6 +25,7 @@ from scoring.models import EntryRoundStanding, GameScore, RoundStandings
 from tests.support.factories import games_in_every_phase, published, threes_cup
 from tournaments.models import Game, GameEvent
 from tournaments.services.games import export_record
+from tournaments.services.store_check import numbering_problems
 
 pytestmark = pytest.mark.postgres
 
@@ -115,6 +116,8 @@ class TestVerifyStore:
         tables = Game.objects.filter(table__round__tournament=store["cup"]).count()
         assert status == 0 and f"{tables} games checked" in said and "1 tournament " in said
         assert "still owed" not in said
+        status, said = verify("--game", str(online.pk), "--tournament", str(store["cup"].pk))
+        assert status == 0 and f"{tables + 1} games checked" in said and "1 tournament " in said
         assert "there is no tournament" in verify("--tournament", "0")[1]
 
     def test_an_event_the_rules_refuse(self, store):
@@ -237,3 +240,13 @@ class TestVerifyStore:
         status, said = verify(language="it")
         assert status == 1
         assert "PROBLEMA: Partita" in said and "1 problema" in said
+
+
+def test_missing_and_repeated_numbers_are_named_then_counted():
+    assert numbering_problems(list(range(5))) == []
+    repeated, missing = numbering_problems([0, 1, 1, 3, 10**9, 2, 2, 5, 5, 6, 6, 7, 7, 8, 8])
+    assert repeated == "event numbers stored more than once: 1, 2, 5, 6, 7 and 1 more"
+    assert missing == (
+        "event numbers missing (the events run from 0 to 1000000000): "
+        "4, 9, 10, 11, 12 and 999999987 more"
+    )

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -69,15 +70,16 @@ def where_game(game: Game) -> str:
 
 
 def games_to_check(
-    game_id: uuid.UUID | None = None, tournament_id: int | None = None
+    game_ids: Collection[uuid.UUID] = (), tournament_ids: Collection[int] = ()
 ) -> QuerySet[Game]:
-    """The games to check, oldest first, with what naming them and their stored final
-    score need (no query per game for those)."""
+    """The games to check, oldest first: every game, or (either list given) those of
+    ``game_ids`` and those played at the tables of ``tournament_ids``; with what naming
+    them and their stored final score need (no query per game for those)."""
     games = Game.objects.select_related("table__round__tournament", "final_score")
-    if game_id is not None:
-        games = games.filter(pk=game_id)
-    if tournament_id is not None:
-        games = games.filter(table__round__tournament_id=tournament_id)
+    if game_ids or tournament_ids:
+        games = games.filter(
+            Q(pk__in=list(game_ids)) | Q(table__round__tournament_id__in=list(tournament_ids))
+        )
     return games.order_by("created_at", "pk")
 
 
@@ -102,7 +104,7 @@ def check_game(
     """Check one game: ``rows`` are its events' ``(sequence, payload)`` in sequence
     order, ``stored_score`` its stored final score ``(version, scores, side_of)``."""
     check = GameCheck(events=len(rows))
-    check.problems += _numbering_problems([sequence for sequence, _payload in rows])
+    check.problems += numbering_problems([sequence for sequence, _payload in rows])
     if game.version != len(rows):
         check.problems.append(
             ngettext(
@@ -123,27 +125,30 @@ def check_game(
     return check
 
 
-def _numbering_problems(sequences: Sequence[int]) -> list[str]:
+def numbering_problems(sequences: Sequence[int]) -> list[str]:
     problems = []
     counts = Counter(sequences)
     repeated = sorted(n for n, times in counts.items() if times > 1)
     if repeated:
         problems.append(
-            _("event numbers stored more than once: %(numbers)s") % {"numbers": _listed(repeated)}
+            _("event numbers stored more than once: %(numbers)s")
+            % {"numbers": _listed(repeated[:SHOWN], len(repeated))}
         )
     top = max(sequences, default=-1)
-    missing = [n for n in range(top + 1) if n not in counts]
+    missing = top + 1 - len(counts)  # (a number far too high is not walked to)
     if missing:
+        first = list(islice((n for n in range(top + 1) if n not in counts), SHOWN))
         problems.append(
             _("event numbers missing (the events run from 0 to %(top)s): %(numbers)s")
-            % {"top": top, "numbers": _listed(missing)}
+            % {"top": top, "numbers": _listed(first, missing)}
         )
     return problems
 
 
-def _listed(numbers: Sequence[int]) -> str:
-    shown = ", ".join(str(n) for n in numbers[:SHOWN])
-    rest = len(numbers) - SHOWN
+def _listed(first: Sequence[int], total: int) -> str:
+    """The first few numbers, and how many more there are."""
+    shown = ", ".join(str(n) for n in first)
+    rest = total - len(first)
     if rest <= 0:
         return shown
     return ngettext("%(shown)s and %(n)s more", "%(shown)s and %(n)s more", rest) % {

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.store_verification import verify
+from tournaments.models import Game, Tournament
 
 
 class Command(BaseCommand):
@@ -31,9 +32,19 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", type=uuid.UUID, help="check only this game (its id)")
         parser.add_argument(
-            "--tournament", type=int, help="check only this tournament (its id) and its games"
+            "--game",
+            type=uuid.UUID,
+            action="append",
+            default=[],
+            help="check this game (its id) and its tournament's standings; may be repeated",
+        )
+        parser.add_argument(
+            "--tournament",
+            type=int,
+            action="append",
+            default=[],
+            help="check this tournament (its id): its games and standings; may be repeated",
         )
         parser.add_argument(
             "--language",
@@ -50,10 +61,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         with translation.override(options["language"]):
+            missing = _missing(options["game"], options["tournament"])
+            if missing:
+                raise CommandError(missing)
             summary = verify(
                 self.stdout.write,
-                game_id=options["game"],
-                tournament_id=options["tournament"],
+                game_ids=options["game"],
+                tournament_ids=options["tournament"],
                 progress_every=options["progress_every"],
             )
             if summary.problems:
@@ -66,9 +80,16 @@ class Command(BaseCommand):
                     % {"n": summary.problems},
                     returncode=1,
                 )
-            if options["game"] is not None and not summary.games:
-                raise CommandError(_("there is no game %(id)s") % {"id": options["game"]})
-            if options["tournament"] is not None and not summary.tournaments:
-                raise CommandError(
-                    _("there is no tournament %(id)s") % {"id": options["tournament"]}
-                )
+
+
+def _missing(game_ids: list[uuid.UUID], tournament_ids: list[int]) -> str:
+    """What was asked for by id and does not exist (``""``: nothing)."""
+    games = set(Game.objects.filter(pk__in=game_ids).values_list("pk", flat=True))
+    tournaments = set(Tournament.objects.filter(pk__in=tournament_ids).values_list("pk", flat=True))
+    missing = [_("there is no game %(id)s") % {"id": g} for g in game_ids if g not in games]
+    missing += [
+        _("there is no tournament %(id)s") % {"id": t}
+        for t in tournament_ids
+        if t not in tournaments
+    ]
+    return "; ".join(missing)
