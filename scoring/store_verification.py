@@ -77,9 +77,17 @@ def verify(
                     _("… %(done)s of %(total)s games checked")
                     % {"done": _n(summary.games), "total": _n(total)}
                 )
-        for tournament, standings in checked_standings(
-            tournaments_to_check(game_ids, tournament_ids)
-        ):
+        tournaments = tournaments_to_check(game_ids, tournament_ids)
+        count = tournaments.count()
+        out(
+            ngettext(
+                "Checking the standings of %(n)s tournament.",
+                "Checking the standings of %(n)s tournaments.",
+                count,
+            )
+            % {"n": _n(count)}
+        )
+        for tournament, standings in checked_standings(tournaments):
             summary.tournaments += 1
             summary.rounds += standings.rounds
             summary.owed += int(standings.owed)
