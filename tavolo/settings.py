@@ -266,27 +266,29 @@ TAVOLO_RATE_LIMITS = {
     "verify-mail": (5, 3600),
     "claim": (10, 3600),
 }
-# Wrong passwords, API-token requests, reset links and codes: after
-# TAVOLO_LOGIN_FAILURES failures from one address, or for one account, within
-# TAVOLO_LOGIN_COOLOFF_MINUTES, both are refused (429 with Retry-After, even with the
-# right password) until that many minutes have passed since the last counted failure.
-# Failures while locked out are not counted, so a lock always ends. Counted in the
-# cache (Redis in production), so every gunicorn worker sees the same counts.
-AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+# Wrong passwords (log-in page, admin, API token: one door), reset links and sheet
+# codes, each door counted on its own (tournaments/services/lockouts.py,
+# docs/security.md): TAVOLO_LOGIN_FAILURES failures for one account from one address,
+# TAVOLO_ACCOUNT_FAILURES for one account from any address, TAVOLO_ADDRESS_FAILURES
+# from one address for any accounts, within TAVOLO_LOGIN_COOLOFF_MINUTES, lock what
+# they counted (429 with Retry-After, even with the right password) until that many
+# minutes have passed since the last counted failure. Failures while locked out are
+# not counted, so a lock always ends. Counted in PostgreSQL (FailureCount), so every
+# worker sees the same counts, and a lock holds while Redis is down or restarts.
+AXES_HANDLER = "tournaments.services.lockouts.CountingHandler"
 AXES_FAILURE_LIMIT = int(_env("TAVOLO_LOGIN_FAILURES", "10"))
+TAVOLO_ACCOUNT_FAILURES = int(_env("TAVOLO_ACCOUNT_FAILURES", "50"))
+TAVOLO_ADDRESS_FAILURES = int(_env("TAVOLO_ADDRESS_FAILURES", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(_env("TAVOLO_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "tournaments.services.ratelimit.client_ip"
 AXES_LOCKOUT_CALLABLE = "tournaments.web.lockout_page.locked_out"
-AXES_ENABLE_ADMIN = False  # the counts live in the cache, not in database tables
+AXES_ENABLE_ADMIN = False  # axes' own tables stay empty: the counts are FailureCount rows
 AXES_VERBOSE = False  # no start-up banner on stdout (management commands print there)
-if not REDIS_URL and (DEBUG or "pytest" in sys.modules):
-    # One process (runserver, a test process): its local-memory cache holds the counts.
-    # Production without Redis keeps axes' warning: each worker would count alone.
-    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "password", "code", "token"]
-AXES_LOCKOUT_PARAMETERS = "tournaments.services.lockouts.lockout_parameters"
+# What the password door counts (CountingHandler, each with its limit above).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
 
 # After logging in: the dashboard (a director's evening, a player's own games).
 LOGIN_REDIRECT_URL = "accounts:dashboard"

@@ -75,11 +75,13 @@ def fast_passwords() -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def lenient_lockouts() -> Iterator[None]:
-    """Failed log-ins are counted in the cache per address (every test client is
-    127.0.0.1) and the cache outlives a test: a high limit keeps one test's wrong
-    passwords from locking out the next. The lockout tests (tests/accounts/
-    test_lockouts.py) set their own limit and a client address of their own."""
-    with override_settings(AXES_FAILURE_LIMIT=10_000):
+    """Failed log-ins are counted per account and per address (every test client is
+    127.0.0.1), in the database, which a live-server test commits to: high limits keep
+    one test's wrong passwords from locking out the next. The lockout tests
+    (tests/accounts/test_lockouts*.py) set their own limits and addresses of their own."""
+    with override_settings(
+        AXES_FAILURE_LIMIT=10_000, TAVOLO_ACCOUNT_FAILURES=10_000, TAVOLO_ADDRESS_FAILURES=10_000
+    ):
         yield
 
 

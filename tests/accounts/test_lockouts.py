@@ -1,7 +1,8 @@
-"""Password and code guessing is bounded (issue 15): every door that checks a
-password, a token or a code locks out an address, and an account, after a few
-failures (django-axes, tournaments/services/lockouts.py). Each test uses a client
-address of its own and a low limit, so no test's failures reach another's."""
+"""Password and code guessing is bounded (issues 15 and 34): every door that checks a
+password, a token or a code locks out an account from an address after a few
+failures, an account from anywhere and a whole address only at higher limits
+(tournaments/services/lockouts.py). Each test uses client addresses of its own and low
+limits, so no test's failures reach another's."""
 
 from __future__ import annotations
 
@@ -16,17 +17,21 @@ from rest_framework.test import APIClient
 
 from tests.support.factories import make_user, signed_up
 from tournaments.services import lockouts
-from tournaments.web.sheet_codes import table_code
+from tournaments.web.sheet_codes import TAG, table_code
 
 pytestmark = pytest.mark.django_db
 
 LIMIT = 3
+ACCOUNT_LIMIT = 5 * LIMIT  # as in production: 10, 50, 100
+ADDRESS_LIMIT = 10 * LIMIT
 _addresses = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
 def low_limit(settings: Any) -> None:
     settings.AXES_FAILURE_LIMIT = LIMIT
+    settings.TAVOLO_ACCOUNT_FAILURES = ACCOUNT_LIMIT
+    settings.TAVOLO_ADDRESS_FAILURES = ADDRESS_LIMIT
 
 
 def address() -> str:
@@ -78,7 +83,12 @@ def test_the_log_in_page_locks_an_account_and_refuses_even_the_right_password() 
     answer = log_in(client, "alice", "pw-alice")
     assert_refused_page(answer)
     assert "_auth_user_id" not in client.session
-    # From another address too: the account itself is locked.
+    # Guessed from enough addresses, the account itself is locked: from another
+    # address too (one address's failures alone lock only that address's tries).
+    for _ in range(ACCOUNT_LIMIT // LIMIT - 1):
+        guesser = web()
+        for _ in range(LIMIT):
+            log_in(guesser, "alice", "wrong")
     assert_refused_page(log_in(web(), "alice", "pw-alice"))
     assert lockouts.is_locked(_request_from(address()), user.username)
 
@@ -86,7 +96,7 @@ def test_the_log_in_page_locks_an_account_and_refuses_even_the_right_password() 
 def test_the_log_in_page_locks_an_address_guessing_many_accounts() -> None:
     make_user("bruno")
     ip = address()
-    for n in range(LIMIT):
+    for n in range(ADDRESS_LIMIT):  # the address's own, higher limit
         log_in(web(ip), f"nobody-{n}", "wrong")
     assert_refused_page(log_in(web(ip), "bruno", "pw-bruno"))
     # Bruno from elsewhere is fine: his account was never guessed.
@@ -123,16 +133,17 @@ def test_a_password_reset_lifts_the_accounts_lock() -> None:
     from tests.support.accounts import link_in_last_mail
 
     signed_up("elena")
+    ip = address()
     for _ in range(LIMIT):
-        log_in(web(), "elena", "wrong")
-    assert_refused_page(log_in(web(), "elena", "wrong"))
+        log_in(web(ip), "elena", "wrong")
+    assert_refused_page(log_in(web(ip), "elena", "wrong"))
     client = web()
     client.post("/accounts/password-reset/", {"email": "elena@example.org"})
     form = client.get(link_in_last_mail(), follow=True)
     new = "una-nuova-parola-77"
     done = client.post(form.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
     assert done.status_code == 302
-    assert log_in(web(), "elena", new).status_code == 302
+    assert log_in(web(ip), "elena", new).status_code == 302  # the locked address too
 
 
 # ---------------------------------------------------------------------- the admin
@@ -151,20 +162,22 @@ def test_the_admin_log_in_is_limited_too() -> None:
 
 def test_the_token_endpoint_locks_an_account_with_json_and_retry_after() -> None:
     make_user("gino")
-    client = api()
+    ip = address()
+    client = api(ip)
     for _ in range(LIMIT - 1):
         assert token(client, "gino", "wrong").status_code == 400
     assert_refused_json(token(client, "gino", "wrong"))
     assert_refused_json(token(client, "gino", "pw-gino"))  # right password, still locked
-    assert_refused_json(token(api(), "gino", "pw-gino"))  # from anywhere
-    # The web log-in of the same account is locked as well: one count per account.
-    assert_refused_page(log_in(web(), "gino", "pw-gino"))
+    assert_refused_json(token(api(ip), "gino", "pw-gino"))  # from any client at the address
+    # The web log-in of the same account is locked as well: one count per account and
+    # address, whichever door (form, admin, token) the password was typed at.
+    assert_refused_page(log_in(web(ip), "gino", "pw-gino"))
 
 
 def test_the_token_endpoint_locks_an_address() -> None:
     make_user("ivo")
     ip = address()
-    for n in range(LIMIT):
+    for n in range(ADDRESS_LIMIT):  # the address's own, higher limit
         token(api(ip), f"nobody-{n}", "wrong")
     assert_refused_json(token(api(ip), "ivo", "pw-ivo"))
     assert token(api(), "ivo", "pw-ivo").status_code == 200
@@ -181,22 +194,28 @@ def test_wrong_reset_links_lock_the_address() -> None:
         assert answer.status_code == 200 and b"does not work" in answer.content
     assert_refused_page(client.get("/accounts/reset/MQ/bad-last/"))  # the limit's failure
     assert_refused_page(client.get("/accounts/reset/MQ/bad-again/"))
+    # A door of its own: the address's log-ins are not locked by wrong links.
+    make_user("lina")
+    assert log_in(web(ip), "lina", "pw-lina").status_code == 302
 
 
 def test_wrong_sheet_codes_lock_the_address_at_a_higher_limit() -> None:
     """A club's phones share one Wi-Fi address, and the codes cannot be guessed in a
-    few hundred tries: the sheets' door locks only at CODE_FACTOR times the limit."""
+    few hundred tries: the sheets' door locks one table's code for an address only at
+    CODE_FACTOR times the limit."""
     ip = address()
     client = web(ip)
     limit = LIMIT * lockouts.CODE_FACTOR
+    head = table_code(1)[:-TAG]  # codes naming table 1, with wrong tags
     for n in range(limit - 1):
-        assert client.get(f"/s/{'a' * 8}{n:02d}/").status_code == 404
-    # Past the log-in's limit already: that door is locked for this address.
-    assert_refused_page(log_in(web(ip), "nobody", "wrong"))
-    assert_refused_page(client.get(f"/s/{'a' * 10}/"))  # the failure that reaches the limit
-    # A well-signed code is refused too while the address is locked.
+        assert client.get(f"/s/{head}{'a' * 6}{n:02d}/").status_code == 404
+    # Past the log-in's limit already: that door is a door of its own, not locked.
+    make_user("nora")
+    assert log_in(web(ip), "nora", "pw-nora").status_code == 302
+    assert_refused_page(client.get(f"/s/{head}{'a' * 8}/"))  # the failure that reaches the limit
+    # A well-signed code of that table is refused too while it is locked here.
     assert_refused_page(client.get(f"/s/{table_code(1)}/"))
-    assert web().get(f"/s/{'b' * 10}/").status_code == 404  # other addresses are not locked
+    assert web().get(f"/s/{head}{'b' * 8}/").status_code == 404  # other addresses are not locked
 
 
 def _request_from(ip: str) -> Any:

@@ -5,6 +5,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.clubs import ROLE_RANK, Club, Membership, Role, Team, TeamMember
 from tournaments.models.games import Game, GameEvent, GameSnapshot, Seat
 from tournaments.models.invitations import GameInvitation
+from tournaments.models.lockouts import FailureCount
 from tournaments.models.players import Player
 from tournaments.models.rounds import Bye, Round, RoundCorrection, Table, TableEntry
 from tournaments.models.seasons import Season
@@ -21,6 +22,7 @@ __all__ = [
     "Bye",
     "Club",
     "Entry",
+    "FailureCount",
     "ForbiddenPair",
     "Forfeit",
     "Game",

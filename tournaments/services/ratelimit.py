@@ -1,5 +1,7 @@
-"""Counting attempts in a time window, in Django's cache (Redis in production, local
-memory otherwise), to bound abuse of sign-up, password reset and claim codes.
+"""Counting attempts in a time window, in PostgreSQL
+(:mod:`tournaments.services.failure_counts`: every worker sees the same count, and
+a door keeps answering while Redis is down), to bound abuse of sign-up, password
+reset and claim codes.
 
 A limit is ``(attempts, seconds)``: the first attempt opens a window of ``seconds``;
 once ``attempts`` were made in it, :func:`hit` refuses until the window closes. The
@@ -9,10 +11,10 @@ limits live in ``settings.TAVOLO_RATE_LIMITS`` so tests and operators can change
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from tournaments.services import failure_counts
 from tournaments.services.errors import ServiceError
 
 DEFAULT_LIMITS: dict[str, tuple[int, int]] = {
@@ -51,29 +53,22 @@ def client_ip(request: HttpRequest) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
-def _key(scope: str, who: str) -> str:
-    return f"tavolo:rate:{scope}:{who}"
+def _bucket(scope: str, who: str) -> str:
+    return failure_counts.bucket("rate", scope, who)
 
 
 def exhausted(scope: str, who: str) -> bool:
     """Whether ``who`` has used up ``scope``'s attempts (without counting one)."""
-    attempts, _seconds = limit_of(scope)
-    return int(cache.get(_key(scope, who), 0)) >= attempts
+    attempts, seconds = limit_of(scope)
+    name = _bucket(scope, who)
+    count = failure_counts.read([name], seconds, sliding=False).get(name)
+    return count is not None and count.failures >= attempts
 
 
 def hit(scope: str, who: str) -> bool:
     """Count one attempt of ``who``; ``False`` when it is over the limit."""
     attempts, seconds = limit_of(scope)
-    key = _key(scope, who)
-    if cache.add(key, 1, timeout=seconds):
-        count = 1
-    else:
-        try:
-            count = cache.incr(key)
-        except ValueError:  # the window closed between add and incr
-            cache.add(key, 1, timeout=seconds)
-            count = 1
-    return count <= attempts
+    return failure_counts.add(_bucket(scope, who), seconds, sliding=False) <= attempts
 
 
 def refusal() -> TooManyAttempts:

@@ -169,13 +169,15 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("accounts:password_reset_complete")
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        # A wrong or used link counts as a failed attempt of the address; a locked-out
-        # address is refused before the link is read (services.lockouts).
-        if lockouts.is_locked(request):
+        # A wrong or used link counts as a failed attempt at the reset door, for the
+        # link's account from this address (and for the address, at a higher limit); a
+        # locked-out try is refused before the link is read (services.lockouts).
+        account = str(kwargs.get("uidb64", ""))
+        if lockouts.link_locked(request, account):
             return lockout_page.refusal(request)
         response = super().dispatch(request, *args, **kwargs)
         if not self.validlink:
-            lockouts.failed(request)
+            lockouts.link_failed(request, account)
         return response
 
     def form_valid(self, form: Any) -> HttpResponse:

@@ -23,13 +23,13 @@ def refusal(request: HttpRequest, message: str | None = None) -> HttpResponse:
     """429 with ``Retry-After``: JSON under /api/, else the plain page."""
     if is_api(request):
         with translation.override("en"):
-            text = message or lockouts.message()
+            text = message or lockouts.message(request)
         response: HttpResponse = JsonResponse({"detail": text}, status=429)
     else:
         response = render(
             request,
             "registration/too_many.html",
-            {"message": message or lockouts.message()},
+            {"message": message or lockouts.message(request)},
             status=429,
         )
     response["Retry-After"] = str(lockouts.retry_after(request))

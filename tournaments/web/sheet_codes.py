@@ -1,6 +1,7 @@
 """A table's score-sheet code (``/s/<code>/``): the table's id and a 40-bit HMAC of it
 under the site's key, so nobody can guess another table's code. Wrong codes count as
-failed attempts of the client's address (``services.lockouts``)."""
+failed attempts at the table the code names, from the client's address, and at a much
+higher limit of the address (``services.lockouts``)."""
 
 from __future__ import annotations
 
@@ -47,11 +48,11 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
     code counts as a failed attempt of its address, and a locked-out address is
     refused (``lockouts.LockedOut``, 429) before the code is even read."""
     if request is not None:
-        lockouts.refuse_if_locked(request, code=True)
+        lockouts.refuse_code_if_locked(request, _claimed_table(code))
     table_id = _table_id(code)
     if table_id is None:
         if request is not None:
-            lockouts.failed(request, code=True)
+            lockouts.code_failed(request, _claimed_table(code))
         raise Http404("no such score sheet")
     table = _TABLE_WITH_ALL.first(table_id) if is_row_id(table_id) else None
     if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
@@ -59,8 +60,10 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
     return table
 
 
-def _table_id(code: str) -> int | None:
-    """The table id a well-formed code with the right HMAC names, else ``None``."""
+def _claimed_table(code: str) -> int | None:
+    """The table id a code's head names, right HMAC or not (``None``: no table id):
+    wrong codes are counted per table, so guessing at one table never locks another's
+    sheet (services.lockouts)."""
     code = code.lower()
     if len(code) <= TAG or len(code) > TAG + 16:
         return None
@@ -69,7 +72,12 @@ def _table_id(code: str) -> int | None:
         raw = base64.b32decode(head.upper() + "=" * (-len(head) % 8))
     except ValueError:
         return None
-    table_id = int.from_bytes(raw, "big")
-    if not constant_time_compare(table_code(table_id), code):
+    return int.from_bytes(raw, "big")
+
+
+def _table_id(code: str) -> int | None:
+    """The table id a well-formed code with the right HMAC names, else ``None``."""
+    table_id = _claimed_table(code)
+    if table_id is None or not constant_time_compare(table_code(table_id), code.lower()):
         return None
     return table_id

@@ -37,17 +37,17 @@ class TokenView(ObtainAuthToken):
         data = request.data
         username = str(data.get("username") or "") if hasattr(data, "get") else ""
         if lockouts.is_locked(request, username or None):
-            raise _locked_out()
+            raise _locked_out(request)
         try:
             return super().post(request, *args, **kwargs)
         except ValidationError:
             if lockouts.is_locked(request, username or None):
-                raise _locked_out() from None
+                raise _locked_out(request) from None
             # Well-formed but wrong credentials: a refusal in words (no per-field
             # `errors`: the request's shape was right).
             raise ServiceError(_("unable to log in with the username and password given")) from None
 
 
-def _locked_out() -> Throttled:
+def _locked_out(request: Request) -> Throttled:
     """429 with ``Retry-After`` (DRF's Throttled sets the header from ``wait``)."""
-    return Throttled(wait=lockouts.retry_after(), detail=lockouts.message())
+    return Throttled(wait=lockouts.retry_after(request), detail=lockouts.message(request))
