@@ -1,6 +1,6 @@
 """The lockout counts hold across processes (issue 15): failures recorded by one
-process (another gunicorn worker) lock the address in this one, through the Redis
-cache. Needs Redis (REDIS_URL); required in CI."""
+process (another gunicorn worker) lock the address in this one, through PostgreSQL
+(issue 34: no longer Redis). Needs PostgreSQL (DATABASE_URL); required in CI."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import subprocess
 import sys
 from typing import Any
 
+from django.db import connection
 from django.test import RequestFactory
 
+from tests.support.celery_workers import database_url_for
 from tournaments.services import lockouts
 
 LIMIT = 3
@@ -27,9 +29,13 @@ print("done")
 """
 
 
-def test_failures_in_another_process_lock_the_address_here(redis_url: str, settings: Any) -> None:
-    """Starts one Python process (a few seconds)."""
+def test_failures_in_another_process_lock_the_address_here(
+    committed_postgres: None, settings: Any
+) -> None:
+    """Starts one Python process (a few seconds). The account-wide limit is the
+    failure limit here, so that one address's failures lock the account too."""
     settings.AXES_FAILURE_LIMIT = LIMIT
+    settings.TAVOLO_ACCOUNT_FAILURES = LIMIT
     ip, user = f"10.250.{os.getpid() % 250}.7", f"redis-{os.getpid()}"
     here = RequestFactory().get("/", REMOTE_ADDR=ip)
     assert not lockouts.is_locked(here, user)
@@ -38,7 +44,12 @@ def test_failures_in_another_process_lock_the_address_here(redis_url: str, setti
         .replace("USER", user)
         .replace("LIMIT", str(LIMIT))
     )
-    env = dict(os.environ, REDIS_URL=redis_url, TAVOLO_LOGIN_FAILURES=str(LIMIT))
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_url_for(connection.settings_dict["NAME"]),
+        TAVOLO_LOGIN_FAILURES=str(LIMIT),
+        TAVOLO_ACCOUNT_FAILURES=str(LIMIT),
+    )
     env.setdefault("DJANGO_SETTINGS_MODULE", "tavolo.settings")
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120

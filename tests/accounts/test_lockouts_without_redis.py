@@ -1,0 +1,67 @@
+"""Redis is not a door (issue 34): with the cache and the channel layer pointing at a
+Redis that is down (a port nothing listens on: connections refused, as in an outage),
+logging in, API tokens and a guest's score sheet keep answering, and a lock still
+holds, because the counts are in PostgreSQL."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.support.caches import unreachable_redis
+from tests.support.factories import make_user, published
+from tournaments.web.sheet_pages import sheet_path
+
+pytestmark = pytest.mark.django_db
+
+_addresses = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def redis_down(settings: Any) -> Any:
+    settings.AXES_FAILURE_LIMIT = 3
+    with unreachable_redis():
+        with pytest.raises(Exception):  # noqa: B017, PT011 - whatever redis-py raises
+            cache.get("anything")  # it is really down
+        yield
+
+
+def address() -> str:
+    return f"10.199.{next(_addresses) % 250}.9"
+
+
+def test_logging_in_answers_and_locks_with_redis_down() -> None:
+    make_user("anna")
+    ip = address()
+    assert Client(REMOTE_ADDR=ip).get("/accounts/login/").status_code == 200
+    right = {"username": "anna", "password": "pw-anna"}
+    assert Client(REMOTE_ADDR=ip).post("/accounts/login/", right).status_code == 302
+    web = Client(REMOTE_ADDR=ip)
+    for _ in range(2):
+        answer = web.post("/accounts/login/", {"username": "anna", "password": "wrong"})
+        assert answer.status_code == 200
+    locked = web.post("/accounts/login/", {"username": "anna", "password": "wrong"})
+    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
+    assert "Too many failed attempts" in locked.content.decode()
+
+
+def test_a_token_answers_with_redis_down() -> None:
+    make_user("berto")
+    api = APIClient(REMOTE_ADDR=address())
+    body = {"username": "berto", "password": "pw-berto"}
+    assert api.post("/api/auth/token", body, format="json").status_code == 200
+    wrong = {"username": "berto", "password": "wrong"}
+    assert api.post("/api/auth/token", wrong, format="json").status_code == 400
+
+
+def test_a_guest_score_sheet_answers_with_redis_down() -> None:
+    scene = published("german_whist", 2)
+    phone = Client(REMOTE_ADDR=address())
+    page = phone.get(sheet_path(scene.table()))
+    assert page.status_code == 200 and "Who are you?" in page.content.decode()
+    assert phone.get(f"/s/{'q' * 10}/").status_code == 404  # a wrong code is counted
