@@ -6,6 +6,7 @@ holds, because the counts are in PostgreSQL."""
 from __future__ import annotations
 
 import itertools
+import uuid
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 
 from tests.support.caches import unreachable_redis
 from tests.support.factories import make_user, published
+from tournaments.models import SheetEntry
 from tournaments.web.sheet_pages import sheet_path
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +67,15 @@ def test_a_guest_score_sheet_answers_with_redis_down() -> None:
     page = phone.get(sheet_path(scene.table()))
     assert page.status_code == 200 and "Who are you?" in page.content.decode()
     assert phone.get(f"/s/{'q' * 10}/").status_code == 404  # a wrong code is counted
+
+
+def test_a_guest_enters_a_deal_with_redis_down() -> None:
+    """Guest writes are counted (rate-limited) in PostgreSQL too."""
+    scene = published("german_whist", 2)
+    path = sheet_path(scene.table())
+    phone = Client(REMOTE_ADDR=address())
+    assert phone.post(path + "seat", {"seat": 0}).status_code == 302
+    entry = {"action": "enter", "deal": 1, "client_id": str(uuid.uuid4())}
+    answer = phone.post(path + "act", {**entry, "tricks_0": 7, "tricks_1": 6})
+    assert answer.status_code == 302
+    assert SheetEntry.objects.filter(table=scene.table()).count() == 1

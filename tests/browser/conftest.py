@@ -222,6 +222,8 @@ def live_site() -> Iterator[LiveSite]:
             # purpose must not lock the next ones out (tests/accounts/test_lockouts.py
             # tests the lockouts).
             TAVOLO_LOGIN_FAILURES="1000",
+            TAVOLO_ACCOUNT_FAILURES="1000",
+            TAVOLO_ADDRESS_FAILURES="1000",
             DJANGO_SETTINGS_MODULE="tavolo.settings",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),

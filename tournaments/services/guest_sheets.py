@@ -10,9 +10,10 @@ The rules of the sheet are unchanged (``sheets``): a seat's entry waits for a pl
 of *another* side, who confirms it on the same phone (handed over) or on another. A
 guest cannot rule, correct or record forfeits.
 
-**Bounded abuse.** Guest writes are counted in Django's cache in fixed windows of
-:data:`WINDOW` seconds: at most :data:`PER_TABLE` per table and :data:`PER_IP` per
-client address (a club's Wi-Fi shows every phone with one address, so that limit is
+**Bounded abuse.** Guest writes are counted in PostgreSQL
+(:mod:`tournaments.services.failure_counts`: the count holds with Redis down) in
+fixed windows of :data:`WINDOW` seconds: at most :data:`PER_TABLE` per table and
+:data:`PER_IP` per client address (a club's Wi-Fi shows every phone with one address, so that limit is
 the higher). Past a limit the write is refused with :class:`TooManyWrites` (HTTP 429)
 and nothing is written. A table enters a deal and confirms it: two writes a deal,
 so 40 in 10 minutes is far more than any real table needs.
@@ -30,12 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import cache
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from tournaments.models import Table
-from tournaments.services import sheets, state_cache
+from tournaments.services import failure_counts, sheets, state_cache
 from tournaments.services.errors import Conflict, ServiceError
 
 WINDOW = 600
@@ -109,20 +109,16 @@ def guest_writer(table: Table, visitor: Visitor) -> sheets.Writer:
     )
 
 
-def _count(key: str) -> int:
-    cache.add(key, 0, WINDOW + 5)
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, WINDOW + 5)
-        return 1
+def _count(kind: str, who: object, window: int) -> int:
+    name = failure_counts.bucket("guest", kind, who, window)
+    return failure_counts.add(name, WINDOW + 5, sliding=False)
 
 
 def throttle(table: Table, visitor: Visitor) -> None:
     """Count one guest write; :class:`TooManyWrites` past a limit."""
     window = int(time.time() // WINDOW)
-    tables = _count(f"tavolo:guest-writes:table:{table.pk}:{window}")
-    addresses = _count(f"tavolo:guest-writes:ip:{fingerprint('ip', visitor.ip)}:{window}")
+    tables = _count("table", table.pk, window)
+    addresses = _count("ip", visitor.ip, window)
     if tables > PER_TABLE:
         raise TooManyWrites(
             _(
