@@ -14,7 +14,8 @@ from tournaments.models import Club
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Any:
-    """Rate-limit counters live in the cache, which outlives a test: start each empty."""
+    """Each test starts with an empty cache (which outlives a test). The rate-limit and
+    lock-out counters are in the database now, rolled back after each test."""
     forget_this_workers_keys()
     yield
     forget_this_workers_keys()

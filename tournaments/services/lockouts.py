@@ -99,9 +99,10 @@ def buckets(door: str, request: Any, subject: object = None) -> list[tuple[str, 
     found: list[tuple[str, int, str]] = []
     if door == PASSWORD and subject:
         name = str(subject)
-        found.append((failure_counts.bucket(door, "acct-ip", name, ip), one, name))
+        kept = name[:150]  # the column's width; the bucket's hash takes the whole name
+        found.append((failure_counts.bucket(door, "acct-ip", name, ip), one, kept))
         account = _limit("TAVOLO_ACCOUNT_FAILURES", 5 * one)
-        found.append((failure_counts.bucket(door, "acct", name), account, name))
+        found.append((failure_counts.bucket(door, "acct", name), account, kept))
     elif door == RESET and subject:
         found.append((failure_counts.bucket(door, "acct-ip", subject, ip), one, ""))
     elif door == CODE:
