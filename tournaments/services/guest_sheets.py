@@ -13,10 +13,11 @@ guest cannot rule, correct or record forfeits.
 **Bounded abuse.** Guest writes are counted in PostgreSQL
 (:mod:`tournaments.services.failure_counts`: the count holds with Redis down) in
 fixed windows of :data:`WINDOW` seconds: at most :data:`PER_TABLE` per table and
-:data:`PER_IP` per client address (a club's Wi-Fi shows every phone with one address, so that limit is
-the higher). Past a limit the write is refused with :class:`TooManyWrites` (HTTP 429)
-and nothing is written. A table enters a deal and confirms it: two writes a deal,
-so 40 in 10 minutes is far more than any real table needs.
+:data:`PER_IP` per client address (a club's Wi-Fi shows every phone with one
+address, so that limit is the higher). Past a limit the write is refused with
+:class:`TooManyWrites` (HTTP 429) and nothing is written. A table enters a deal and
+confirms it: two writes a deal, so 40 in 10 minutes is far more than any real table
+needs.
 
 **Attribution.** Every guest line records the seat, that it came through the table
 link, and keyed hashes (never the values) of the device id the page keeps in a
