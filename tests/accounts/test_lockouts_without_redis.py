@@ -10,12 +10,14 @@ import uuid
 from typing import Any
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.conftest import service_unavailable
 from tests.support.caches import unreachable_redis
 from tests.support.factories import make_user, published
+from tests.support.private_redis import REDIS_SERVER, private_redis
 from tournaments.models import SheetEntry
 from tournaments.web.sheet_pages import sheet_path
 
@@ -79,3 +81,26 @@ def test_a_guest_enters_a_deal_with_redis_down() -> None:
     answer = phone.post(path + "act", {**entry, "tricks_0": 7, "tricks_1": 6})
     assert answer.status_code == 302
     assert SheetEntry.objects.filter(table=scene.table()).count() == 1
+
+
+def test_a_lock_holds_through_a_redis_restart() -> None:
+    """A private redis-server of this test's own: stopped, then started again empty."""
+    if REDIS_SERVER is None:
+        service_unavailable("redis-server is not installed (Debian's redis-server)")
+    make_user("carlo")
+    make_user("dina")
+    ip = address()
+    scene = published("german_whist", 2)
+    with private_redis() as server, server.settings():
+        caches["default"].set("up", 1)  # it is really there
+        for _ in range(3):
+            Client(REMOTE_ADDR=ip).post("/accounts/login/", {"username": "carlo", "password": "x"})
+        server.stop()
+        right = {"username": "carlo", "password": "pw-carlo"}
+        assert Client(REMOTE_ADDR=ip).post("/accounts/login/", right).status_code == 429
+        other = {"username": "dina", "password": "pw-dina"}
+        assert Client(REMOTE_ADDR=ip).post("/accounts/login/", other).status_code == 302
+        assert Client(REMOTE_ADDR=ip).get(sheet_path(scene.table())).status_code == 200
+        server.start()  # empty: it keeps nothing on disk
+        assert caches["default"].get("up") is None
+        assert Client(REMOTE_ADDR=ip).post("/accounts/login/", right).status_code == 429
