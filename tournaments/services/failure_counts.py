@@ -27,7 +27,7 @@ from tournaments.models import FailureCount
 
 KEEP = timedelta(days=1)
 """Rows whose last failure is older than this (and than every configured window) are
-deleted by the next failure counted anywhere, so the table stays as small as the day's
+deleted whenever a bucket starts a new count, so the table stays as small as the day's
 mistakes."""
 
 
@@ -90,8 +90,10 @@ def add(name: str, seconds: float, *, sliding: bool, username: str = "") -> int:
             [name, username, now, now, closed, closed],
         )
         row = cursor.fetchone()
-    _prune(now - max(_longest_window(), timedelta(seconds=seconds)))
-    return int(row[0]) if row else 1
+    failures = int(row[0]) if row else 1
+    if failures == 1:  # a new row or a new window: now and then, not at every count
+        _prune(now - max(_longest_window(), timedelta(seconds=seconds)))
+    return failures
 
 
 def _prune(before: datetime) -> None:
