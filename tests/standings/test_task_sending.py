@@ -5,9 +5,6 @@ be stopped and started again without touching the Redis every other test shares.
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -19,41 +16,12 @@ from scoring import tasks
 from tavolo import celery_app
 from tests.conftest import service_unavailable
 from tests.support.celery_workers import forget_broker_connections
-
-REDIS_SERVER = shutil.which("redis-server")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.support.private_redis import REDIS_SERVER
+from tests.support.private_redis import PrivateRedis as SharedPrivateRedis
 
 
-class PrivateRedis:
-    def __init__(self) -> None:
-        self.port = _free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [str(REDIS_SERVER), "--port", str(self.port), "--bind", "127.0.0.1"]
-        command += ["--save", "", "--appendonly", "no"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(self.url).ping()
-                return
-            except redis.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
+class PrivateRedis(SharedPrivateRedis):
+    """The shared private server, with what a broker test reads of it."""
 
     def queued(self, queue: str) -> int:
         return int(redis.Redis.from_url(self.url).llen(queue))
