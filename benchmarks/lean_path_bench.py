@@ -56,7 +56,8 @@ def run(moves: int, rounds: int, profile: int = 0, lean_only: bool = False) -> N
     from benchmarks.http_client import wsgi_environ
     from tavolo.lean.handler import LeanHandler
     from tournaments.models import Game, Player
-    from tournaments.services.games import create_game, read_state, start_game
+    from tournaments.services.game_store import read_state
+    from tournaments.services.games import create_game, start_game
     from tournaments.services.seats import seat_by_authority
 
     users = [get_user_model().objects.create_user(f"lean{n}") for n in range(4)]

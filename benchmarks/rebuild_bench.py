@@ -62,7 +62,7 @@ def store_game(events: int, seed: int) -> Any:
     from tournaments.fairness import deal_event
     from tournaments.models import Game, GameEvent
     from tournaments.services import state_cache
-    from tournaments.services.event_store import kind_of
+    from tournaments.services.game_store import kind_of
     from tournaments.services.games import create_game
 
     game = create_game(game_type=GAME_TYPE, players=PLAYERS, options=OPTIONS)

@@ -16,7 +16,7 @@ The result flow, end to end:
 
 Who calls it, and why (the ``why`` words are logged, nothing else):
 
-- ``game finished``: :mod:`tournaments.services.event_store`, when the move that ends
+- ``game finished``: :mod:`tournaments.services.game_store`, when the move that ends
   a game at a table is stored (score sheets finish their game through it too);
 - ``forfeit``: :func:`tournaments.services.sheets.record_forfeit` (forfeit or no-show);
 - ``ruling`` / ``sheet corrected``: a director's ruling or correction on a score sheet
@@ -86,7 +86,7 @@ def owe_ratings(game_types: Iterable[str | None], why: str) -> None:
     commit (:func:`scoring.tasks.enqueue_ratings`; the update itself decides whether a
     scope takes the new games on top or is rated again from scratch).
 
-    Who calls it: ``game finished`` (:mod:`tournaments.services.event_store`, online
+    Who calls it: ``game finished`` (:mod:`tournaments.services.game_store`, online
     and score sheets alike), ``forfeit`` (:mod:`tournaments.services.forfeits`),
     ``ruling`` and ``sheet corrected`` (a finished game voided and replaced),
     ``name claimed`` (:mod:`tournaments.services.claims`: a guest's seats moved to

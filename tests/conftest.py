@@ -25,6 +25,7 @@ from django.test.client import RequestFactory
 from django.utils import timezone, translation
 
 from tavolo import celery_app
+from tavolo.caches import forget_all
 from tests.support.celery_workers import Worker, database_url_for, running_worker
 
 # Each test run sends its tasks to a queue of its own, so a worker someone else
@@ -33,6 +34,16 @@ from tests.support.celery_workers import Worker, database_url_for, running_worke
 # sent (the worker fixture checks that it did).
 TEST_QUEUE = f"tavolo-test-{uuid.uuid4().hex[:12]}"
 celery_app.conf.task_default_queue = TEST_QUEUE
+
+
+@pytest.fixture(autouse=True)
+def _no_cache_left_behind() -> Iterator[None]:
+    """Every test starts and ends with this process's in-process caches empty (game
+    states, seats, tokens …: :func:`tavolo.caches.forget_all`, the one reset), so no
+    test sees what another left. Redis keys are ``tests/support/caches.py``'s."""
+    forget_all()
+    yield
+    forget_all()
 
 
 @pytest.fixture(autouse=True)

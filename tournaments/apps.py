@@ -7,3 +7,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import signals  # noqa: F401 - connects the receivers
+        from tournaments.services import game_changes, live, table_driver
+
+        # What a committed change of a game sets off, in order: every open page hears
+        # of it, then the table plans its bots' and clocks' moves.
+        game_changes.react_with(live.announce_game, table_driver.drive)

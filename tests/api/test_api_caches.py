@@ -5,14 +5,14 @@ than their documented time, and deletions made through Django take effect at onc
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tavolo import authentication
+from tavolo import authentication, bounded
+from tavolo.caches import forget_all
 from tournaments.models import Game, Player, Seat
 from tournaments.services import access
 from tournaments.services.players import player_of_user
@@ -21,15 +21,6 @@ from tournaments.services.seats import seat_by_authority
 pytestmark = pytest.mark.django_db
 
 GAMES = "/api/games/"
-
-
-@pytest.fixture(autouse=True)
-def empty_caches() -> Any:
-    authentication.forget_tokens()
-    access.forget_seats()
-    yield
-    authentication.forget_tokens()
-    access.forget_seats()
 
 
 class Clock:
@@ -46,7 +37,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
     monkeypatch.setattr(authentication.time, "monotonic", fake)
-    monkeypatch.setattr(access.time, "monotonic", fake)
+    monkeypatch.setattr(bounded.time, "monotonic", fake)  # the seats' cache
     return fake
 
 
@@ -166,7 +157,7 @@ def table() -> tuple[APIClient, list[APIClient], str]:
 
 def test_access_costs_at_most_one_query_and_none_once_cached(table, django_assert_num_queries):
     _, players, game_id = table
-    access.forget_seats()
+    forget_all()
     game = Game.objects.get(pk=game_id)
     user = User.objects.get(username="p2")
     with django_assert_num_queries(1):

@@ -12,7 +12,7 @@ from tests.support.api import api, check, club_url, cup_url
 from tests.support.factories import enter_guests, make_tournament, make_user, member
 from tournaments.models import Club, Game, Role, Round, RoundCorrection, Tournament
 from tournaments.services import rounds
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event
 
 pytestmark = pytest.mark.django_db
 

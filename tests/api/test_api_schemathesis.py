@@ -55,8 +55,8 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from tavolo.wsgi import application
 from tournaments.models import Game, Player, Role
 from tournaments.services import clubs, rounds, seasons, tournaments
-from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import append_event, read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
 EXAMPLES = int(os.environ.get("TAVOLO_SCHEMATHESIS_EXAMPLES", "10"))

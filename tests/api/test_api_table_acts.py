@@ -12,16 +12,9 @@ from django.test import Client
 from tests.support.api import api, session
 from tests.support.factories import make_user
 from tournaments.models import Game, GameEvent
-from tournaments.services import access, casual
+from tournaments.services import casual
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_seat_cache() -> Any:
-    access.forget_seats()
-    yield
-    access.forget_seats()
 
 
 def scopa() -> tuple[Any, Any, Any]:

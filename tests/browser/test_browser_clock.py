@@ -20,7 +20,8 @@ MAKE_GAME = """
 import json, uuid
 from django.contrib.auth import get_user_model
 from tournaments.models import Player
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.games import create_game, start_game
+from tournaments.services.game_store import read_state
 from tournaments.services.seats import seat_by_authority
 tag = uuid.uuid4().hex[:6]
 game = create_game(game_type="briscola", players=2,

@@ -17,7 +17,7 @@ WHOSE_TURN = """
 import json
 from tournaments.models import Game
 from tournaments.services.demo import demo_game_id
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 game = Game.objects.get(pk=demo_game_id(0))
 seat = read_state(game, lambda state: state.seats_to_act())[0]
 print(json.dumps({

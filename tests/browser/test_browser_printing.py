@@ -27,7 +27,7 @@ import json, uuid
 from django.contrib.auth import get_user_model
 from scoring import store
 from tournaments.models import Tournament
-from tournaments.services import clubs, event_store, rounds, tournaments
+from tournaments.services import clubs, game_store, rounds, tournaments
 user = get_user_model().objects.create_user("USERNAME", password="PASSWORD")
 club = clubs.create_club(name="Circolo SUFFIX", slug="circolo-SUFFIX", owner=user)
 t = tournaments.create_tournament(club, by=user, settings={
@@ -44,7 +44,7 @@ for _ in range(2):
     r = rounds.publish(rounds.pair_next_round(t, by=user), by=user)
     for table in r.tables.all():
         for _deal in range(3):
-            event_store.append_event(table.game_id, {"type": "tally", "dummy": None,
+            game_store.append_event(table.game_id, {"type": "tally", "dummy": None,
                 "tricks": [6, 4, 3]}, event_id=uuid.uuid4(), expected_version=None, user=user)
 store.recompute(t.pk)
 entry = t.entries.get(number=1)

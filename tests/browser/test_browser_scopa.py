@@ -21,8 +21,9 @@ SET_UP = """
 import json, random, uuid
 from django.contrib.auth import get_user_model
 from tournaments.models import Game, Player
-from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import append_event
+from tournaments.services.games import create_game, start_game
+from tournaments.services.game_store import read_state
 from tournaments.services.seats import seat_by_authority
 User = get_user_model()
 organiser = User.objects.create_user("org-" + uuid.uuid4().hex[:6], password="x")

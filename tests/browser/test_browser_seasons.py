@@ -22,7 +22,7 @@ import json, uuid
 from django.contrib.auth import get_user_model
 from scoring import store
 from tournaments.models import Tournament
-from tournaments.services import clubs, event_store, rounds, tournaments
+from tournaments.services import clubs, game_store, rounds, tournaments
 user = get_user_model().objects.create_user("USERNAME", password="PASSWORD")
 club = clubs.create_club(name="Circolo SUFFIX", slug="circolo-SUFFIX", owner=user)
 names = ["Maria Annunziata Bartolomei-Castiglioni", "Dario Esposito", "Carla Ferri", "Ada Rossi"]
@@ -38,7 +38,7 @@ for k in range(2):
                              by=user)
     r = rounds.publish(rounds.pair_next_round(t, by=user), by=user)
     for table in r.tables.all():
-        event_store.append_event(table.game_id, {"type": "tally", "tricks": [8, 5]},
+        game_store.append_event(table.game_id, {"type": "tally", "tricks": [8, 5]},
             event_id=uuid.uuid4(), expected_version=None, user=user)
     store.recompute(t.pk)
     tournaments.set_status(t, by=user, status=Tournament.Status.FINISHED)

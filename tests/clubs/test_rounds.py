@@ -12,7 +12,7 @@ from tournaments.models import Game, RoundCorrection, Seat, Tournament
 from tournaments.services import clubs, rounds, tournaments
 from tournaments.services.access import can_manage
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event
 
 pytestmark = pytest.mark.django_db
 

@@ -12,16 +12,8 @@ from tests.support.factories import started_game
 from tests.support.games import play_one
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
-from tournaments.services import state_cache
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():  # type: ignore[no-untyped-def]
-    state_cache.forget()
-    yield
-    state_cache.forget()
 
 
 def test_the_server_reshuffles_the_discard_pile_from_the_seed() -> None:

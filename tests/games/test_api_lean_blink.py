@@ -24,7 +24,8 @@ from rest_framework.authtoken.models import Token
 from tavolo.lean.handler import LeanHandler
 from tests.support.wsgi import call
 from tournaments.models import Game, GameEvent, Player
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.postgres

@@ -10,20 +10,13 @@ import pytest
 from tests.support.factories import make_user, published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, Player, Seat
-from tournaments.services import access, casual
+from tournaments.services import casual
 from tournaments.services.bots_seating import seat_bot
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.rated_games import rated_games
 from tournaments.services.table_driver import bot_seats
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_seat_cache() -> Any:
-    access.forget_seats()
-    yield
-    access.forget_seats()
 
 
 def casual_game(creator: Any, players: int = 3) -> Game:

@@ -27,13 +27,13 @@ import pytest
 from django.db import connection
 
 from engine import EngineError, new_game
+from tavolo.caches import forget_all
 from tests.support.factories import started_game
 from tests.support.games import all_views
 from tournaments.models import Game, GameEvent
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict
-from tournaments.services.event_store import Appended, append_event
-from tournaments.services.games import read_state
+from tournaments.services.game_store import Appended, append_event, read_state
 
 pytestmark = pytest.mark.postgres
 
@@ -105,7 +105,7 @@ def assert_log_is_whole(game_id: uuid.UUID, writers: list[Writer]) -> list[GameE
 
     replayed = state_cache.full_replay(game)
     served = read_state(game, all_views)  # the in-process cache, caught up
-    state_cache.forget(game.pk)
+    forget_all()
     assert served == all_views(replayed) == all_views(state_cache.load_state(game))
     engine_game = new_game(game.game_type, game.players, game.options, game.first_dealer)
     for row in rows:

@@ -16,13 +16,14 @@ import uuid
 import pytest
 
 from engine import ENGINE_VERSION, EngineError, new_game
+from tavolo.caches import forget_all
 from tests.support.factories import make_players, started_game
 from tests.support.games import ONLINE_GAMES, all_views, play, play_one, random_legal_event
 from tournaments import fairness
 from tournaments.models import Game, GameEvent, GameSnapshot
 from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, RecordRejected, ServiceError
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event, read_state
 from tournaments.services.games import (
     create_game,
     event_log,
@@ -30,21 +31,12 @@ from tournaments.services.games import (
     fairness_info,
     import_record,
     legal_actions,
-    read_state,
     seat_view,
     start_game,
 )
 from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Every test starts and ends with an empty in-process state cache."""
-    state_cache.forget()
-    yield
-    state_cache.forget()
 
 
 def stored(game: Game) -> list[GameEvent]:
@@ -323,7 +315,7 @@ def test_snapshot_plus_tail_equals_full_replay(django_capture_on_commit_callback
         game = current(game)
         checkpoints += 1
         cached = read_state(game, lambda state: state.__getstate__())
-        state_cache.forget()
+        forget_all()
         from_snapshot = state_cache.load_state(game)
         replayed = state_cache.full_replay(game)
         assert all_views(from_snapshot) == all_views(replayed)
@@ -344,7 +336,7 @@ def test_snapshot_plus_tail_equals_full_replay(django_capture_on_commit_callback
         state_cache, "_catch_up", lambda g, s, v: started_from.append(v) or catch_up(g, s, v)
     )
     monkeypatch.setattr(state_cache, "full_replay", pytest.fail)
-    state_cache.forget()
+    forget_all()
     state = state_cache.load_state(game)
     assert started_from == [snapshots[-1].version] and snapshots[-1].version < game.version
     monkeypatch.undo()
@@ -401,7 +393,7 @@ def test_an_engine_version_change_falls_back_to_full_replay(monkeypatch):
     state = state_cache.checkout(game)  # ignores the cached state of the old version
     assert (replays.calls, loads.calls) == (1, 0)
     assert all_views(state) == expected
-    state_cache.forget()
+    forget_all()
     assert all_views(state_cache.load_state(game)) == expected  # ignores the old snapshot
     assert (replays.calls, loads.calls) == (2, 0)
 
@@ -410,7 +402,7 @@ def test_an_engine_version_change_falls_back_to_full_replay(monkeypatch):
     while not GameSnapshot.objects.filter(game=game, engine_version="next-rules").exists():
         play_one(game.pk, rng)
     game = current(game)
-    state_cache.forget()
+    forget_all()
     replays.calls = 0
     assert all_views(state_cache.load_state(game)) == views_replayed(game)
     assert replays.calls == 1 and loads.calls == 1  # views_replayed's own replay
@@ -433,7 +425,7 @@ def test_a_corrupt_snapshot_falls_back_to_full_replay(monkeypatch, blob):
     GameSnapshot.objects.filter(game=game).update(state=blob)  # a cache: not append-only
     replays = Spy(state_cache.full_replay)
     monkeypatch.setattr(state_cache, "full_replay", replays)
-    state_cache.forget()
+    forget_all()
     assert all_views(state_cache.load_state(game)) == expected
     assert replays.calls == 1
     # And the game can still be played.

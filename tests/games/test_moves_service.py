@@ -13,20 +13,13 @@ from django.contrib.auth.models import AnonymousUser
 
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
-from tournaments.services import access
 from tournaments.services.errors import Conflict, Forbidden
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.moves import BadSeat, NotYourSeat, submit_move
 from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_seat_cache() -> Any:
-    access.forget_seats()
-    yield
-    access.forget_seats()
 
 
 def whist(creator: Any, *, creator_plays: bool = False, mode: str = "online") -> tuple[Game, list]:

@@ -15,21 +15,15 @@ from tests.support.factories import make_user, published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
 from tournaments.models.audit import AuditEntry
-from tournaments.services import access, table_actions
+from tournaments.services import moves
 from tournaments.services.audit_words import sentence
 from tournaments.services.errors import Forbidden
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.moves import NotYourSeat, submit_move
 from tournaments.services.seats import seat_by_authority
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_seat_cache() -> Any:
-    access.forget_seats()
-    yield
-    access.forget_seats()
 
 
 def scopa(creator: Any) -> tuple[Game, list[Any]]:
@@ -55,7 +49,7 @@ def assert_nothing_written(game: Game) -> None:
 def test_a_player_may_not_resign_for_another_seat_and_nothing_is_written():
     game, users = scopa(user("creator"))
     with pytest.raises(NotYourSeat):
-        table_actions.resign(game.pk, 1, user=users[0])
+        moves.resign(game.pk, 1, user=users[0])
     assert_nothing_written(game)
 
 
@@ -70,9 +64,9 @@ def test_nobody_but_the_seats_player_resigns_it(who):
         "anonymous": AnonymousUser(),
     }
     with pytest.raises(Forbidden):
-        table_actions.resign(game.pk, 0, user=people[who])
+        moves.resign(game.pk, 0, user=people[who])
     with pytest.raises(Forbidden):
-        table_actions.concede(game.pk, 0, user=people[who])
+        moves.concede(game.pk, 0, user=people[who])
     assert_nothing_written(game)
 
 
@@ -80,7 +74,7 @@ def test_nobody_but_the_seats_player_resigns_it(who):
 def test_a_player_may_not_adjourn_or_resume_the_table_through_any_door(kind):
     game, users = scopa(user("creator"))
     with pytest.raises(Forbidden, match="adjourn or resume"):
-        table_actions.act(game.pk, {"type": kind}, user=users[0])
+        moves.act(game.pk, {"type": kind}, user=users[0])
     with pytest.raises(Forbidden, match="adjourn or resume"):  # the events endpoint's door
         submit_move(
             game.pk, {"type": kind}, user=users[1], event_id=uuid.uuid4(), expected_version=None
@@ -94,7 +88,7 @@ def test_a_tournament_tables_player_and_its_games_creator_may_not_adjourn_it():
     game = table.game
     for person in (*setup.seated[table.number], user("stranger")):
         with pytest.raises(Forbidden):
-            table_actions.adjourn(game.pk, user=person, reason="lunch")
+            moves.adjourn(game.pk, user=person, reason="lunch")
     assert_nothing_written(game)
     assert not AuditEntry.objects.filter(action="table-adjourned").exists()
 
@@ -103,7 +97,7 @@ def test_a_reason_too_long_is_refused_before_anything_is_written():
     creator = user("creator")
     game, _ = scopa(creator)
     with pytest.raises(Exception, match="300 characters"):
-        table_actions.adjourn(game.pk, user=creator, reason="x" * 301)
+        moves.adjourn(game.pk, user=creator, reason="x" * 301)
     assert_nothing_written(game)
 
 
@@ -111,7 +105,7 @@ def test_only_the_acts_of_a_table_go_through_act():
     creator = user("creator")
     game, users = scopa(creator)
     with pytest.raises(Exception, match="not an act of the table"):
-        table_actions.act(game.pk, {"type": "play", "seat": 0}, user=users[0])
+        moves.act(game.pk, {"type": "play", "seat": 0}, user=users[0])
     assert_nothing_written(game)
 
 
@@ -120,7 +114,7 @@ def test_only_the_acts_of_a_table_go_through_act():
 
 def test_a_player_resigns_their_own_seat_and_the_game_is_over():
     game, users = scopa(user("creator"))
-    done = table_actions.resign(game.pk, 1, user=users[1])
+    done = moves.resign(game.pk, 1, user=users[1])
     assert done.created and done.over
     assert done.event.payload == {"type": "resign", "seat": 1}
     assert done.event.actor is None and done.event.submitted_by == users[1]
@@ -133,8 +127,8 @@ def test_a_player_resigns_their_own_seat_and_the_game_is_over():
 def test_a_resignation_retried_with_its_event_id_is_not_written_twice():
     game, users = scopa(user("creator"))
     event_id = uuid.uuid4()
-    first = table_actions.resign(game.pk, 0, user=users[0], event_id=event_id)
-    again = table_actions.resign(game.pk, 0, user=users[0], event_id=event_id)
+    first = moves.resign(game.pk, 0, user=users[0], event_id=event_id)
+    again = moves.resign(game.pk, 0, user=users[0], event_id=event_id)
     assert first.created and not again.created
     assert again.event.pk == first.event.pk
     assert GameEvent.objects.filter(game=game, payload__type="resign").count() == 1
@@ -143,7 +137,7 @@ def test_a_resignation_retried_with_its_event_id_is_not_written_twice():
 def test_the_creator_adjourns_and_resumes_a_casual_game_and_nobody_plays_meanwhile():
     creator = user("creator")
     game, users = scopa(creator)
-    paused = table_actions.adjourn(game.pk, user=creator, reason="dinner")
+    paused = moves.adjourn(game.pk, user=creator, reason="dinner")
     assert paused.created and paused.event.payload == {"type": "adjourn"}
     assert paused.event.actor is None  # a casual game's creator, not a director
     game.refresh_from_db()
@@ -159,7 +153,7 @@ def test_the_creator_adjourns_and_resumes_a_casual_game_and_nobody_plays_meanwhi
             event_id=uuid.uuid4(),
             expected_version=None,
         )
-    resumed = table_actions.resume(game.pk, user=creator)
+    resumed = moves.resume(game.pk, user=creator)
     assert resumed.created
     game.refresh_from_db()
     assert read_state(game, lambda state: state.adjourned) is False
@@ -168,7 +162,7 @@ def test_the_creator_adjourns_and_resumes_a_casual_game_and_nobody_plays_meanwhi
 def test_a_directors_adjournment_is_marked_as_theirs_and_audited_with_the_reason():
     setup = published("scopa", 2, mode="online")
     table = setup.tables[0]
-    paused = table_actions.adjourn(table.game.pk, user=setup.director, reason="power cut")
+    paused = moves.adjourn(table.game.pk, user=setup.director, reason="power cut")
     assert paused.event.actor == GameEvent.Actor.DIRECTOR
     entry = AuditEntry.objects.get(action="table-adjourned")
     assert entry.actor_id == setup.director.pk
@@ -176,7 +170,7 @@ def test_a_directors_adjournment_is_marked_as_theirs_and_audited_with_the_reason
     assert sentence(entry.action, entry.subject, entry.before, entry.after) == (
         f"Adjourned table {table.number} of round {setup.round.number}"
     )
-    table_actions.resume(table.game.pk, user=setup.director)
+    moves.resume(table.game.pk, user=setup.director)
     assert AuditEntry.objects.filter(action="table-resumed").count() == 1
     assert GameEvent.objects.filter(game=table.game, actor=GameEvent.Actor.DIRECTOR).count() == 2
 
@@ -185,10 +179,10 @@ def test_a_player_concedes_the_deal_where_the_game_allows_it_and_only_for_their_
     game, users = scopa(user("creator"))
     assert read_state(game, lambda state: state.can_concede(0))
     with pytest.raises(NotYourSeat):
-        table_actions.concede(game.pk, 0, user=users[1])
+        moves.concede(game.pk, 0, user=users[1])
     assert_nothing_written(game)
     deal = read_state(game, lambda state: state.deal_number)
-    done = table_actions.concede(game.pk, 0, user=users[0])
+    done = moves.concede(game.pk, 0, user=users[0])
     assert done.created and done.event.payload == {"type": "concede", "seat": 0}
     game.refresh_from_db()
     assert read_state(game, lambda state: state.deal_number) > deal or done.over
@@ -203,5 +197,5 @@ def test_a_deal_cannot_be_conceded_where_the_game_does_not_allow_it():
     start_game(game.pk)
     game.refresh_from_db()
     with pytest.raises(EngineError, match="conceding a deal is not part of burraco"):
-        table_actions.concede(game.pk, 0, user=people[0])
+        moves.concede(game.pk, 0, user=people[0])
     assert_nothing_written(game)

@@ -17,8 +17,7 @@ from engine import new_game
 from tests.support.tables import table_game
 from tournaments.models import Game, GameEvent
 from tournaments.services import clocks, table_driver
-from tournaments.services.event_store import append_event
-from tournaments.services.games import read_state
+from tournaments.services.game_store import append_event, read_state
 from tournaments.services.moves import legal_of
 
 PER_MOVE = {"kind": "move", "seconds": 5, "on_timeout": "auto"}

@@ -15,8 +15,8 @@ from engine import Card
 from tests.support.factories import SEAT_NAMES as NAMES
 from tests.support.factories import make_game
 from tournaments.models import Game, GameEvent, Player
-from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, seat_view, start_game
+from tournaments.services.game_store import append_event, read_state
+from tournaments.services.games import create_game, seat_view, start_game
 from tournaments.services.seats import seat_by_authority
 from tournaments.web import cards
 

@@ -21,7 +21,8 @@ from tests.games.test_web_games import (
     to_act,
 )
 from tournaments.models import Game, GameEvent
-from tournaments.services.games import read_state, seat_view
+from tournaments.services.game_store import read_state
+from tournaments.services.games import seat_view
 
 ITALIAN = [
     ("scopa", 2),

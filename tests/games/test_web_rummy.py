@@ -26,7 +26,7 @@ from tests.games.test_web_games import (
 )
 from tournaments.games.scala40 import joker_names
 from tournaments.models import Game, GameEvent
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 from tournaments.web import rummy_actions
 
 RUMMY = [("burraco", 2), ("burraco", 4), ("scala40", 2), ("scala40", 4)]

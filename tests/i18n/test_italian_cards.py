@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from tests.support.factories import make_game, published
 from tournaments.models import Preferences
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 from tournaments.web import card_style
 from tournaments.web.sheet_pages import sheet_path
 

@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 
 from tests.support.factories import SEAT_NAMES, make_game
 from tests.support.games import play, play_one
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 
 GAMES = [
     ("whist", 4, "Whist a coppie"),

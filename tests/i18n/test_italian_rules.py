@@ -27,7 +27,7 @@ from tests.support.sheets import cid
 from tournaments.games import profile_for
 from tournaments.models import Game
 from tournaments.services import sheets
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 from tournaments.services.numbering import count_from_one
 from tournaments.services.rule_words import render
 from tournaments.web.words import engine_sentence

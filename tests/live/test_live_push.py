@@ -31,7 +31,7 @@ from tests.support.factories import (
 )
 from tournaments.models import Game, Tournament
 from tournaments.services import live
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event
 from tournaments.services.games import legal_actions, seat_view
 
 ORIGIN = (b"origin", b"http://127.0.0.1")

@@ -11,17 +11,16 @@ from scoring.results import standings_of
 from tests.support.factories import published
 from tests.support.standings import by_entry
 from tournaments.models import Forfeit, TableEntry
-from tournaments.services import access, table_actions
+from tournaments.services import moves
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
-    access.forget_seats()
     setup = published("scopa", 4, mode="online", scoring={"forfeit_win_points": 3})
     first, second = setup.tables
     gone = setup.seated[first.number][1]  # seat 2 of table 1 resigns
-    table_actions.resign(first.game.pk, 1, user=gone)
+    moves.resign(first.game.pk, 1, user=gone)
     entries = dict(TableEntry.objects.filter(table=first).values_list("position", "entry_id"))
     [after] = standings_of(first.round.tournament)
     rows = by_entry(after.rows)
@@ -52,10 +51,9 @@ def test_resignations_are_read_through_their_own_index(django_assert_num_queries
     partial index ``event_resign_by_game`` answers without reading the games' other
     events (on PostgreSQL its plan, with sequential scans off so the tiny test tables
     do not hide which index the query can use)."""
-    access.forget_seats()
     setup = published("scopa", 4, mode="online")
     first, second = setup.tables
-    table_actions.resign(first.game.pk, 1, user=setup.seated[first.number][1])
+    moves.resign(first.game.pk, 1, user=setup.seated[first.number][1])
     games = [first.game.pk, second.game.pk]
     with django_assert_num_queries(1):
         assert resignations(game__in=games) == {first.game.pk: 1}

@@ -16,7 +16,7 @@ from scoring.results import standings_of
 from tests.support.factories import director_of, enter_guests, make_club, make_tournament
 from tests.support.standings import by_entry, play_round, tables_of
 from tournaments.models import Table, Tournament
-from tournaments.services import event_store
+from tournaments.services import game_store
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def scala40_cup(count: int, **settings: Any) -> tuple[Any, ...]:
 
 def tally(table: Table, director: Any, closed: int | None, hand: list[int]) -> None:
     """One deal of the table's score sheet: who closed, the points left in each hand."""
-    event_store.append_event(
+    game_store.append_event(
         table.game_id,
         {"type": "tally", "closed": closed, "hand": hand},
         event_id=uuid.uuid4(),

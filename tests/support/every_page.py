@@ -89,7 +89,7 @@ def first_seat(game_type: str, tail: str = "") -> Callable[[World], str]:
 
 
 def seat_to_act(w: World, game_type: str) -> int:
-    from tournaments.services.games import read_state
+    from tournaments.services.game_store import read_state
 
     game = w.games[game_type]
     game.refresh_from_db()

@@ -21,7 +21,7 @@ from tests.support.printing import DEALS, finish_three
 from tests.support.sheets import Setup
 from tests.support.standings import finish, play_round, tables_of
 from tournaments.models import Club, Entry, Game, Membership, Player, Role, Tournament
-from tournaments.services import accounts, clubs, event_store, rounds, tournaments
+from tournaments.services import accounts, clubs, game_store, rounds, tournaments
 from tournaments.services.games import create_game, export_record, import_record, start_game
 from tournaments.services.seats import seat_by_authority
 
@@ -246,7 +246,7 @@ def finished_casual_game(
     for number, player in enumerate(players):
         seat_by_authority(game, number, player)
     start_game(game.pk)
-    event_store.append_event(
+    game_store.append_event(
         game.pk, {"type": "tally", "tricks": list(tricks)}, event_id=uuid.uuid4(),
         expected_version=None,
     )  # fmt: skip
@@ -266,7 +266,7 @@ def games_in_every_phase() -> dict[str, Game]:
     finished = started_game("german_whist", 2)
     play(finished.pk, rng)
     physical = started_game("three_handed_whist", 3, {"deals": 3}, mode=Game.Mode.PHYSICAL)
-    event_store.append_event(
+    game_store.append_event(
         physical.pk, {"type": "tally", "dummy": None, "tricks": [6, 4, 3]}, event_id=uuid.uuid4(),
         expected_version=None,
     )  # fmt: skip
@@ -276,7 +276,7 @@ def games_in_every_phase() -> dict[str, Game]:
     play(void.pk, rng, max_events=3)
     Game.objects.filter(pk=void.pk).update(status=Game.Status.VOID)
     adjourned = started_game("italian_whist", 3, {"score_limit": 3})
-    event_store.append_event(
+    game_store.append_event(
         adjourned.pk, {"type": "adjourn"}, event_id=uuid.uuid4(), expected_version=None
     )
     made = {

@@ -9,8 +9,7 @@ from typing import Any
 
 from engine import Game as EngineGame
 from tournaments.models import Game
-from tournaments.services.event_store import Appended, append_event
-from tournaments.services.games import read_state
+from tournaments.services.game_store import Appended, append_event, read_state
 
 # A game per engine game, to be played online (the server deals).
 ONLINE_GAMES: list[tuple[str, int, dict[str, Any] | None]] = [

@@ -27,7 +27,7 @@ from scoring.rating_service import update_ratings
 from scoring.ratings import scale
 from tests.support.factories import make_players
 from tournaments.models import Club, Game, Player
-from tournaments.services import event_store
+from tournaments.services import game_store
 from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
@@ -46,7 +46,7 @@ def played_casually(
         seat_by_authority(game, 0, first)
         seat_by_authority(game, 1, second)
         start_game(game.pk)
-        event_store.append_event(
+        game_store.append_event(
             game.pk, {"type": "tally", "tricks": list(tricks)}, event_id=uuid.uuid4(),
             expected_version=None,
         )  # fmt: skip
@@ -139,7 +139,7 @@ WINS = [(8, 5)] * 7 + [(5, 8)] * 5
 
 def finish_whist(table: Any, director: Any) -> None:
     """A tournament table's German whist game ended by one tally (8 tricks to 5)."""
-    event_store.append_event(
+    game_store.append_event(
         table.game_id, {"type": "tally", "tricks": [8, 5]}, event_id=uuid.uuid4(),
         expected_version=None, user=director,
     )  # fmt: skip

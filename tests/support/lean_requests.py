@@ -18,7 +18,7 @@ from rest_framework.authtoken.models import Token
 from tavolo.lean.handler import LeanHandler
 from tests.support.wsgi import Answer, call
 from tournaments.models import Game
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 
 
 def answered_lean(handler: LeanHandler) -> int:

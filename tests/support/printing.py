@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from tournaments.models import Table
-from tournaments.services import event_store
+from tournaments.services import game_store
 
 DEALS = 3
 
@@ -15,7 +15,7 @@ DEALS = 3
 def finish_three(table: Table, director: Any, tricks: tuple[int, int, int]) -> None:
     """Three deals with the same tricks (nobody takes the dummy): the game is over."""
     for _ in range(DEALS):
-        event_store.append_event(
+        game_store.append_event(
             table.game_id,
             {"type": "tally", "dummy": None, "tricks": list(tricks)},
             event_id=uuid.uuid4(),

@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from tournaments.models import Entry, Forfeit, Round, Table, Tournament
-from tournaments.services import event_store
+from tournaments.services import game_store
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
 
@@ -28,7 +28,7 @@ def tables_of(round_: Round) -> list[tuple[Table, list[Entry]]]:
 
 def finish(table: Table, director: Any, tricks: tuple[int, int]) -> None:
     """Enter the one tally of a German whist table: its game is then over."""
-    event_store.append_event(
+    game_store.append_event(
         table.game_id,
         {"type": "tally", "tricks": list(tricks)},
         event_id=uuid.uuid4(),

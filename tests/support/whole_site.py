@@ -35,8 +35,8 @@ from tournaments.models import (
 from tournaments.services import casual
 from tournaments.services.demo import DEMO_GAMES, demo_game_id, load_demo
 from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
-from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import append_event, read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
 DIRECTOR = "olga"

@@ -312,7 +312,7 @@ def test_the_game_list_is_grouped(client, db):
     Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
 
     table = setup.table(1).game
-    from tournaments.services.games import read_state
+    from tournaments.services.game_store import read_state
 
     acting = read_state(table, lambda s: s.seats_to_act())
     me = setup.seated[1].index(player)

@@ -14,18 +14,11 @@ from tests.support.accounts import logged_in
 from tests.support.factories import published
 from tests.support.factories import unique_user as user
 from tournaments.models import Game, GameEvent, Player
-from tournaments.services import access, casual, table_actions
-from tournaments.services.games import read_state
+from tournaments.services import casual, moves
+from tournaments.services.game_store import read_state
 from tournaments.web.eventlog import describe
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_seat_cache() -> Any:
-    access.forget_seats()
-    yield
-    access.forget_seats()
 
 
 def visible(page: str) -> str:
@@ -174,7 +167,7 @@ def test_the_log_words_the_table_acts_and_marks_a_directors_and_a_bots_moves():
 def test_the_api_log_says_who_made_an_event_that_was_not_the_seats_player():
     setup = published("scopa", 2, mode="online")
     game = setup.tables[0].game
-    table_actions.adjourn(game.pk, user=setup.director, reason="x")
+    moves.adjourn(game.pk, user=setup.director, reason="x")
     client = logged_in(setup.director)
     log = client.get(f"/api/games/{game.pk}/events").json()["events"]
     assert [e["actor"] for e in log][-1] == "director"

@@ -11,7 +11,6 @@ the service's back (a shell, another process) is seen within that time.
 
 from __future__ import annotations
 
-import time
 import uuid
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -25,7 +24,7 @@ SEATS_TTL = 60.0
 """Seconds a started game's seat → user mapping is kept in process."""
 SEATS_CACHE_SIZE = 2048
 
-_seats: BoundedMap[uuid.UUID, tuple[float, dict[int, int | None]]] = BoundedMap(SEATS_CACHE_SIZE)
+_seats: BoundedMap[uuid.UUID, dict[int, int | None]] = BoundedMap(SEATS_CACHE_SIZE, SEATS_TTL)
 
 
 def seat_users(game: Game) -> dict[int, int | None]:
@@ -33,18 +32,18 @@ def seat_users(game: Game) -> dict[int, int | None]:
     filled so far. One query, none while a started game's mapping is cached."""
     started = game.status != Game.Status.SETUP
     if started:
-        now = time.monotonic()
         hit = _seats.get(game.pk)
-        if hit is not None and hit[0] > now:
-            return hit[1]
+        if hit is not None:
+            return hit
     mapping = dict(Seat.objects.filter(game_id=game.pk).values_list("number", "player__user_id"))
     if started:
-        _seats.put(game.pk, (time.monotonic() + SEATS_TTL, mapping))
+        _seats.put(game.pk, mapping)
     return mapping
 
 
 def forget_seats(game_id: uuid.UUID | None = None) -> None:
-    """Drop the cached seats of one game (or of every game)."""
+    """Drop the cached seats of one game (or of every game), in production when a seat
+    or a player changes (the tests reset every cache: :func:`tavolo.caches.forget_all`)."""
     _seats.forget(game_id)
 
 

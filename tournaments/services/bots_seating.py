@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, GameInvitation, Player, Seat
-from tournaments.services import access, table_actions
+from tournaments.services import access, game_store, table_actions
 from tournaments.services.casual import _empty_seat
 from tournaments.services.errors import Forbidden
 from tournaments.services.games import start_game
@@ -53,7 +53,7 @@ def seat_bot(game: Game, seat: int, *, by: Any) -> Game:
     if not getattr(by, "is_authenticated", False):
         raise Forbidden(_("Log in to seat a bot."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = game_store.get(game.pk, for_update=True)
         if not may_seat_bot(by, game):
             if table_actions.table_of(game) is not None:
                 raise Forbidden(

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from engine import EngineError, InvalidOption, UnknownGame
 from tournaments.models import Game, GameInvitation, Player, Seat
-from tournaments.services import access, live, time_controls
+from tournaments.services import access, game_store, live, time_controls
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.games import create_game, start_game
 from tournaments.services.rule_words import in_words
@@ -135,7 +135,7 @@ def live_invitations(game: Game) -> dict[int, GameInvitation]:
 def invite(game: Game, seat: int, user: Any) -> GameInvitation:
     """A new link for an empty seat (the creator's); any older link for it stops working."""
     with transaction.atomic():
-        game = _managed(Game.objects.select_for_update().get(pk=game.pk), user)
+        game = _managed(game_store.get(game.pk, for_update=True), user)
         _empty_seat(game, seat)
         GameInvitation.objects.filter(
             game=game, seat=seat, used_at__isnull=True, revoked_at__isnull=True
@@ -146,7 +146,7 @@ def invite(game: Game, seat: int, user: Any) -> GameInvitation:
 def revoke(game: Game, seat: int, user: Any) -> int:
     """Withdraw the seat's working link(s); how many were withdrawn (404 if none)."""
     with transaction.atomic():
-        game = _managed(Game.objects.select_for_update().get(pk=game.pk), user)
+        game = _managed(game_store.get(game.pk, for_update=True), user)
         withdrawn = GameInvitation.objects.filter(
             game=game, seat=seat, used_at__isnull=True, revoked_at__isnull=True
         ).update(revoked_at=timezone.now())
@@ -208,7 +208,7 @@ def take_seat(token: str, user: Any) -> Game:
         raise Forbidden(_("Log in to take your seat."))
     with transaction.atomic():
         looked_up = invitation(token).invitation
-        game = Game.objects.select_for_update().get(pk=looked_up.game_id)
+        game = game_store.get(looked_up.game_id, for_update=True)
         found = GameInvitation.objects.select_for_update().get(pk=looked_up.pk)
         problem = _problem(found, game)
         if problem is not None:

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments.models import Game, GameEvent
-from tournaments.services import state_cache, time_controls
+from tournaments.services import game_store, time_controls
 from tournaments.timing.clock import ClockState, Step, replay
 
 
@@ -38,7 +38,7 @@ def clock_of(game: Game) -> ClockState | None:
     control = time_controls.stored(game.time_control)
     if control is None or game.mode != Game.Mode.ONLINE:
         return None
-    state = state_cache.fresh_engine_game(game)
+    state = game_store.fresh_engine_game(game)
     steps: list[Step] = []
     rows = GameEvent.objects.filter(game_id=game.pk, sequence__lt=game.version).order_by("sequence")
     for created_at, seat, kind, payload in rows.values_list(

@@ -18,9 +18,10 @@ from django.db import transaction
 from scoring.rating_models import RatingScope
 from scoring.rating_service import update_all_ratings
 from tournaments.models import Game, Player
+from tournaments.services import game_store
 from tournaments.services.demo_club import load_demo_club
-from tournaments.services.event_store import append_event
-from tournaments.services.games import create_game, read_state, start_game
+from tournaments.services.game_store import append_event, read_state
+from tournaments.services.games import create_game, start_game
 from tournaments.services.seats import seat_by_authority
 
 DEMO_PASSWORD = "tavolo-demo"
@@ -57,8 +58,9 @@ def load_demo() -> list[str]:
         director_user = _user(DIRECTOR, staff=True)
     lines = [f"demo logins: {', '.join(DEMO_PEOPLE + [DIRECTOR])} (password {DEMO_PASSWORD!r})"]
     for index, (title, game_type, players, options, mode, moves) in enumerate(DEMO_GAMES):
-        game = Game.objects.filter(pk=demo_game_id(index)).first()
-        if game is None:
+        try:
+            game = game_store.get(demo_game_id(index))
+        except Game.DoesNotExist:
             game = _demo_game(
                 index, game_type, players, options, mode, moves, people, director_user
             )

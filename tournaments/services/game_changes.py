@@ -1,17 +1,23 @@
 """What happens once a change to a game is committed: one place, called explicitly.
 
-:func:`game_changed` is called (through ``transaction.on_commit``) by the event store
+:func:`game_changed` is called (through ``transaction.on_commit``) by the game store
 after every append and after the server deals, and by the services that start a game.
 It is where the parts of online play that react to a move are called, in order:
 pushing the new version to every open page (:mod:`tournaments.services.live`) and
 scheduling what the table does next by itself, a bot's move or a clock's deadline
-(:mod:`tournaments.services.table_driver`). Each must be cheap and must never raise
-into the request that made the move: the move is committed already.
+(:func:`tournaments.services.table_driver.drive`). Each must be cheap and must never
+raise into the request that made the move: the move is committed already.
+
+The table driver appends moves itself (through the game store, which calls this
+module), so this module does not import it: the app's ``ready``
+(:mod:`tournaments.apps`) hands the list of reactions over once, with
+:func:`react_with`.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.db import transaction
 
@@ -21,15 +27,20 @@ from tournaments.services import live
 
 log = logging.getLogger(__name__)
 
+Reaction = Callable[[Game], object]
+_reactions: list[Reaction] = [live.announce_game]
+
+
+def react_with(*reactions: Reaction) -> None:
+    """The reactions to a committed change, in order (the app's ``ready`` sets them)."""
+    _reactions[:] = reactions
+
 
 def game_changed(game: Game) -> None:
     """React to a committed change of ``game``, the row as committed (see the module
     docstring). Never raises: the move is committed, and one failed reaction must not
     stop the next."""
-    # Imported here: the driver appends events, and the event store calls this module.
-    from tournaments.services import table_driver
-
-    for react in (live.announce_game, table_driver.drive):
+    for react in tuple(_reactions):
         try:
             react(game)
         except Exception:

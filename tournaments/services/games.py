@@ -15,9 +15,9 @@ from engine import ENGINE_VERSION, EngineError, available_games, new_game
 from engine.record import RECORD_FORMAT
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
-from tournaments.services import state_cache
+from tournaments.services import game_store
 from tournaments.services.errors import Conflict, RecordRejected, ServiceError
-from tournaments.services.event_store import deal_owed_events, kind_of
+from tournaments.services.game_store import deal_owed_events, kind_of, read_state
 from tournaments.services.rule_words import render
 
 
@@ -61,7 +61,7 @@ def create_game(
 def start_game(game_id: uuid.UUID) -> Game:
     """Start a game whose seats are all filled; an online game gets its first deal."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_store.get(game_id, for_update=True)
         if game.status != Game.Status.SETUP:
             raise Conflict(
                 _("the game is already %(status)s") % {"status": game.get_status_display().lower()}
@@ -82,10 +82,6 @@ def start_game(game_id: uuid.UUID) -> Game:
 # ---------------------------------------------------------------------- reading
 
 
-read_state = state_cache.read_state
-"""Run ``reader(state)`` on the game's current engine state (kept importable here)."""
-
-
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: a spectator), plus the game's version."""
     view: dict[str, Any] = read_state(game, lambda state: state.view(seat))
@@ -104,7 +100,7 @@ def event_log(game: Game, viewer: int | None, after: int = 0) -> list[dict[str, 
     """The log as ``viewer`` may see it: while the game is on, chance events and other
     seats' private events are redacted; once it is over, everything is public."""
     rows = GameEvent.objects.filter(game=game, sequence__gte=after).order_by("sequence")
-    engine_game = state_cache.fresh_engine_game(game)
+    engine_game = game_store.fresh_engine_game(game)
     log = []
     for row in rows.values("sequence", "payload", "kind", "seat", "created_at", "actor"):
         payload = row["payload"]
@@ -244,7 +240,7 @@ def import_record(record: Any, created_by: Any = None) -> Game:
             )
             for index, payload in enumerate(payloads)
         )
-        state_cache.checkin(game.pk, game.version, state)
+        game_store.keep_state(game, state)
         if game.mode == Game.Mode.ONLINE and game.status == Game.Status.ACTIVE:
             # A record that stops between deals: the server deals on (else nobody could act).
             deal_owed_events(game)

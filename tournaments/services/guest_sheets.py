@@ -36,7 +36,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from tournaments.models import Table
-from tournaments.services import failure_counts, sheets, state_cache
+from tournaments.services import failure_counts, game_store, sheets
 from tournaments.services.errors import Conflict, ServiceError
 
 WINDOW = 600
@@ -97,7 +97,7 @@ def guest_writer(table: Table, visitor: Visitor) -> sheets.Writer:
             _("Choose your seat: this table has seats 1 to %(n)s.") % {"n": game.players},
             field="seat",
         )
-    side = state_cache.fresh_engine_game(game).side_of(visitor.seat)
+    side = game_store.fresh_engine_game(game).side_of(visitor.seat)
     return sheets.Writer(
         AnonymousUser(),
         side,

@@ -6,8 +6,8 @@ forms (:func:`tournaments.web.actions.submit`) are thin adapters over
 :class:`MoveResult` or its error into JSON or a page.
 
 The rule (:func:`check_may_act`), checked on the game row that
-:func:`~tournaments.services.event_store.append_event` has just read and locked, so
-it costs no read of its own beyond :mod:`access`'s (cached) seats:
+:func:`~tournaments.services.game_store.append_event` has just read, so it costs
+no read of its own beyond :mod:`access`'s (cached) seats:
 
 - a seat's player acts only as that seat (:class:`NotYourSeat` otherwise);
 - nobody else acts for a seat, not even the game's managers (its creator, staff, its
@@ -25,6 +25,9 @@ not in play is a :class:`~tournaments.services.errors.Conflict` (carrying the cu
 ``version``); an illegal event an :class:`engine.EngineError`. Every message is for
 people.
 
+The table's own acts (resign, concede, adjourn, resume: :func:`act`) come here too,
+with :mod:`~tournaments.services.table_actions`'s rules of who may send them.
+
 The score sheets (:mod:`tournaments.services.sheets`) still call ``append_event`` for
 their tallies directly: they are the physical-play adapter, with their own access
 rules (the table's scorer, the director's corrections); moving them here belongs to
@@ -39,14 +42,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from engine import Game as EngineGame
 from tournaments.models import Game, GameEvent
-from tournaments.services import games, table_actions
+from tournaments.services import game_store, table_actions
 from tournaments.services.access import User, can_act_as, can_manage, seats_of
 from tournaments.services.errors import Forbidden, ServiceError
-from tournaments.services.event_store import append_event
-from tournaments.services.fast_append import StoredEvent
 
 LEGAL_LIST_LIMIT = 1000
 """Above this many legal actions (an Italian Whist split has 48620), a seat's legal
@@ -68,7 +70,7 @@ class MoveResult:
     is over, and what is to be done next (:func:`next_to_act`, as the submitter may
     see it)."""
 
-    event: GameEvent | StoredEvent
+    event: GameEvent
     version: int
     created: bool
     over: bool
@@ -141,9 +143,9 @@ def submit_move(
 ) -> MoveResult:
     """Check that ``user`` may submit ``event``, append it, and say what comes next.
 
-    The game row is read once, by ``append_event``, locked (``Game.DoesNotExist`` if
-    there is none); the rule is checked on it before anything else happens, and what
-    is to be done next is read from the state just appended, under the same lock. Only
+    The game row is read once, by ``append_event`` (``Game.DoesNotExist`` if there is
+    none); the rule is checked on it before anything else happens, and what is to be
+    done next is read from the state just appended, under the row's lock. Only
     an idempotent retry (which wrote nothing) reads the game again for it.
 
     ``legal=False`` leaves out the legal actions of the next seats (a page that is
@@ -157,7 +159,7 @@ def submit_move(
     if event.get("type") in table_actions.PAUSES:
         appended = _pause(game_id, event, user, event_id, expected_version, may_act)
     else:
-        appended = append_event(
+        appended = game_store.append_event(
             game_id,
             event,
             event_id=event_id,
@@ -169,11 +171,11 @@ def submit_move(
     if appended.observed is not None:
         next_move = {"version": appended.version, **appended.observed}
     else:  # an idempotent retry: what is to be done now
-        current = Game.objects.get(pk=game_id)
+        current = game_store.get(game_id)
         next_move = {
             "version": current.version,
             **(
-                games.read_state(
+                game_store.read_state(
                     current,
                     lambda state: next_to_act(state, may_act(current)),
                 )
@@ -203,12 +205,9 @@ def _pause(
     transaction."""
     reason = table_actions.clean_reason(event.get("reason"))
     payload = {key: value for key, value in event.items() if key != "reason"}
-    try:
-        found = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise Game.DoesNotExist(f"there is no game {game_id}") from None
+    found = game_store.get(game_id)
     with transaction.atomic():
-        appended = append_event(
+        appended = game_store.append_event(
             game_id,
             payload,
             event_id=event_id,
@@ -221,3 +220,51 @@ def _pause(
         if appended.created:
             table_actions.record_pause(user, found, payload, reason)
     return appended
+
+
+# ---------------------------------------------------------------------- the table's acts
+
+
+def act(
+    game_id: uuid.UUID,
+    event: Mapping[str, Any],
+    *,
+    user: User,
+    event_id: uuid.UUID | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> MoveResult:
+    """Submit one table act (``event``: resign, concede, adjourn, resume) for
+    ``user`` (who may: :mod:`~tournaments.services.table_actions`). Refusals raise and
+    write nothing."""
+    if event.get("type") not in (*table_actions.PAUSES, *table_actions.SEAT_ACTS):
+        raise ServiceError(_("That is not an act of the table."))
+    with transaction.atomic():
+        return submit_move(
+            game_id,
+            {**event, "reason": reason} if event.get("type") in table_actions.PAUSES else event,
+            user=user,
+            event_id=event_id or uuid.uuid4(),
+            expected_version=expected_version,
+            legal=False,
+        )
+
+
+def resign(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> MoveResult:
+    """``user`` resigns seat ``seat`` (their own): the game ends, the other side(s) win."""
+    return act(game_id, {"type": "resign", "seat": seat}, user=user, **kwargs)
+
+
+def concede(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> MoveResult:
+    """``user`` concedes the current deal for their seat, where the game allows it."""
+    return act(game_id, {"type": "concede", "seat": seat}, user=user, **kwargs)
+
+
+def adjourn(game_id: uuid.UUID, *, user: User, reason: str = "", **kwargs: Any) -> MoveResult:
+    """A director (or a casual game's creator) adjourns the table: nobody plays."""
+    return act(game_id, {"type": "adjourn"}, user=user, reason=reason, **kwargs)
+
+
+def resume(game_id: uuid.UUID, *, user: User, **kwargs: Any) -> MoveResult:
+    """A director (or a casual game's creator) resumes an adjourned table."""
+    return act(game_id, {"type": "resume"}, user=user, **kwargs)

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Player, Seat
+from tournaments.services import game_store
 from tournaments.services import players as player_service
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 
@@ -85,7 +86,7 @@ def seat_requested(
     if name is not None and not name.strip():
         raise ServiceError(_("a guest needs a name"), field="name")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = game_store.get(game.pk, for_update=True)
         if username is not None:
             if username != by.get_username():
                 raise Forbidden(_refusal(game))

@@ -13,7 +13,7 @@ from tournaments.models import (
     Role,
     Table,
 )
-from tournaments.services import state_cache
+from tournaments.services import game_store
 from tournaments.services.access import seat_users
 from tournaments.services.clubs import User, has_role, require_role
 from tournaments.services.errors import Conflict, Forbidden, NotFound
@@ -43,7 +43,7 @@ class Writer:
 def _game(table: Table) -> Game:
     if table.game_id is None:
         raise Conflict(f"table {table.number} has no game yet: its round is not published")
-    game = Game.objects.get(pk=table.game_id)
+    game = game_store.get(table.game_id)
     if game.mode != Game.Mode.PHYSICAL:
         raise Conflict(f"table {table.number} plays online: its deals are played, not entered")
     return game
@@ -63,7 +63,7 @@ def writer(table: Table, user: User) -> Writer:
     club = _club(table)
     director = has_role(user, club, Role.DIRECTOR)
     if seats:
-        engine_game = state_cache.fresh_engine_game(game)
+        engine_game = game_store.fresh_engine_game(game)
         return Writer(user, engine_game.side_of(seats[0]), seats, director, seat=seats[0])
     if has_role(user, club, Role.SCORER):
         return Writer(user, None, (), director)

@@ -18,11 +18,11 @@ from tournaments.models import (
     SheetEntry,
     Table,
 )
+from tournaments.services import game_store, seats
 from tournaments.services import games as game_service
-from tournaments.services import seats, state_cache
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, ServiceError
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event
 from tournaments.services.sheet_access import _game, _require_director
 from tournaments.services.sheet_reading import KIND, _canonical, counted_tallies
 from tournaments.services.sheet_rules import tally_of
@@ -60,7 +60,7 @@ def correct(
         retried = _retry(table, client_id, deal, KIND.CORRECT, payload, who)
         if retried is not None:
             return retried
-        old = Game.objects.select_for_update().get(pk=_game(table).pk)
+        old = game_store.get(_game(table).pk, for_update=True)
         counted = counted_tallies(old)
         if deal > len(counted):
             raise Conflict(
@@ -70,7 +70,7 @@ def correct(
             )
         fixed = list(counted)
         fixed[deal - 1] = tally_of(payload)
-        state = state_cache.fresh_engine_game(old)
+        state = game_store.fresh_engine_game(old)
         for number, event in enumerate(fixed, start=1):
             if state.over:
                 raise Conflict(

@@ -16,8 +16,8 @@ from tournaments.models import (
     SheetEntry,
     Table,
 )
+from tournaments.services import game_store
 from tournaments.services import sheet_rules as rules
-from tournaments.services import state_cache
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.sheet_rules import DealView
 from tournaments.services.sheet_rules import deal_view as _deal_view
@@ -52,7 +52,7 @@ def counted_tallies(game: Game) -> list[dict[str, Any]]:
 
 
 def _replayed(game: Game, tallies: list[dict[str, Any]]) -> EngineGame:
-    state = state_cache.fresh_engine_game(game)
+    state = game_store.fresh_engine_game(game)
     for tally in tallies:
         state.apply(tally)
     return state
@@ -66,7 +66,7 @@ def _canonical(game: Game, tally: Any) -> dict[str, Any]:
     event.setdefault("type", "tally")
     if event["type"] != "tally":
         raise ServiceError(f"a score sheet holds tally events, not {event['type']!r}")
-    return state_cache.fresh_engine_game(game).parse(event).to_event()
+    return game_store.fresh_engine_game(game).parse(event).to_event()
 
 
 def _chain(

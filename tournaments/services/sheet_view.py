@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from engine import EngineError
 from tournaments.models import Forfeit, Game, Role, Seat, SheetEntry, Table
-from tournaments.services import state_cache
+from tournaments.services import game_store
 from tournaments.services.clubs import User, require_role
 from tournaments.services.dispute_words import differences
 from tournaments.services.errors import Conflict
@@ -67,7 +67,7 @@ def _author(line: SheetEntry, names: Mapping[int, str]) -> str | None:
 
 def side_names(table: Table, game: Game) -> list[str]:
     """Each side's players, by name ("Ann & Carla" for a team)."""
-    engine_game = state_cache.fresh_engine_game(game)
+    engine_game = game_store.fresh_engine_game(game)
     names: list[list[str]] = [[] for _ in range(engine_game.sides)]
     for seat in Seat.objects.filter(game=game).select_related("player").order_by("number"):
         names[engine_game.side_of(seat.number)].append(seat.player.name)
@@ -84,7 +84,7 @@ def build_state(table: Table, who: Writer | None = None) -> dict[str, Any]:
     game = _game(table)
     views = _views(table)
     counted = counted_tallies(game)
-    state = state_cache.fresh_engine_game(game)
+    state = game_store.fresh_engine_game(game)
     seated = list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
     names = {s.number: s.player.name for s in seated}
     sides = side_names(table, game)

@@ -23,7 +23,7 @@ from tournaments.services import audit
 from tournaments.services import sheet_rules as rules
 from tournaments.services.clubs import User
 from tournaments.services.errors import Conflict, NotFound, ServiceError
-from tournaments.services.event_store import append_event
+from tournaments.services.game_store import append_event
 from tournaments.services.rule_words import at_the_table
 from tournaments.services.sheet_access import Writer, _game, _require_director, writer
 from tournaments.services.sheet_reading import (

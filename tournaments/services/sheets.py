@@ -24,7 +24,7 @@ by reading them in order (:func:`_deal_view`):
   counts, until a director *resolves* it (``RESOLVE`` line: one of the entries, or a
   tally of their own). A director's entry on a disputed deal is a ruling too.
 - **Counting.** Agreed deals are appended to the table's game, in deal order, as
-  ``tally`` events through :func:`~tournaments.services.event_store.append_event`
+  ``tally`` events through :func:`~tournaments.services.game_store.append_event`
   with the game's version as the expected version and an event id derived from
   (game, deal). Every sheet write locks the table row first, so concurrent
   confirmations queue up and a deal is appended exactly once (the second finds it

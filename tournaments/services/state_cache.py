@@ -1,4 +1,8 @@
-"""Derived game state without replaying every game from its first event.
+"""Derived game state without replaying every game from its first event: the game
+store's own helper (:mod:`tournaments.services.game_store` is the way in). One reader
+besides the store: the standings' gathering of finished games' scores
+(:mod:`scoring.gather`), because the store owes standings when a game ends
+(:mod:`scoring.owed`) and would otherwise be in a cycle with it.
 
 Three layers, each checked against the game's current version:
 
@@ -16,22 +20,19 @@ falls back to a full replay.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
-import json
 import logging
 import pickle
 import uuid
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connections, transaction
+from django.db import DatabaseError, transaction
 
 from engine import ENGINE_VERSION, new_game
 from engine import Game as EngineGame
 from tavolo.bounded import BoundedMap
-from tavolo.prepared import run_statement
 from tournaments.models import Game, GameEvent, GameSnapshot
 
 log = logging.getLogger(__name__)
@@ -110,28 +111,12 @@ def _catch_up(game: Game, state: EngineGame, version: int) -> EngineGame:
 
 
 def event_payloads(game_id: uuid.UUID, start: int, stop: int) -> list[Any]:
-    """The payloads of the game's events ``start`` ≤ sequence < ``stop``, in order.
-
-    A raw cursor instead of the ORM (no rows built, no per-field conversion): on
-    PostgreSQL the database joins the payloads into one JSON array, so the whole tail
-    is one row and one ``json.loads``; elsewhere one decode per event."""
-    connection = connections[GameEvent.objects.db]
-    quote = connection.ops.quote_name
-    table = quote(GameEvent._meta.db_table)
-    game_column = quote(GameEvent._meta.get_field("game").column)
-    key = Game._meta.pk.get_db_prep_value(game_id, connection)
-    where = f"WHERE {game_column} = %s AND sequence >= %s AND sequence < %s"
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                f"SELECT '[' || string_agg(payload::text, ',' ORDER BY sequence) || ']' "
-                f"FROM {table} {where}",
-                [key, start, stop],
-            )
-            joined = cursor.fetchone()[0]
-            return [] if joined is None else json.loads(joined)
-        cursor.execute(f"SELECT payload FROM {table} {where} ORDER BY sequence", [key, start, stop])
-        return [json.loads(payload) for (payload,) in cursor.fetchall()]
+    """The payloads of the game's events ``start`` ≤ sequence < ``stop``, in order."""
+    return list(
+        GameEvent.objects.filter(game_id=game_id, sequence__gte=start, sequence__lt=stop)
+        .order_by("sequence")
+        .values_list("payload", flat=True)
+    )
 
 
 def maybe_snapshot(game: Game, previous_version: int, state: EngineGame) -> None:
@@ -141,37 +126,19 @@ def maybe_snapshot(game: Game, previous_version: int, state: EngineGame) -> None
 
 
 def store_snapshot(game: Game, state: EngineGame) -> None:
-    """The snapshot of ``state`` at ``game.version``, written in one statement (kept if
-    there is one already). The one-statement move path writes it after the move that
-    crossed the multiple, committed by then (in autocommit), so a snapshot that cannot
-    be written is logged, not raised: it is a cache, and the next load replays a longer
-    tail instead."""
-    connection = connections[GameSnapshot.objects.db]
+    """The snapshot of ``state`` at ``game.version`` (kept if there is one already), in
+    the append's transaction. A snapshot that cannot be written is logged, not raised
+    (a savepoint keeps the caller's transaction usable): it is a cache, and the next
+    load replays a longer tail instead."""
     blob = _seal(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-    key = Game._meta.pk.get_db_prep_value(game.pk, connection)
-    row = [key, game.version, ENGINE_VERSION, blob]
+    row = GameSnapshot(
+        game_id=game.pk, version=game.version, engine_version=ENGINE_VERSION, state=blob
+    )
     try:
-        if connection.in_atomic_block:  # a savepoint keeps a caller's transaction usable
-            with transaction.atomic(using=connection.alias):
-                run_statement(connection, _snapshot_insert(connection.alias), row)
-        else:
-            run_statement(connection, _snapshot_insert(connection.alias), row)
+        with transaction.atomic(using=GameSnapshot.objects.db):
+            GameSnapshot.objects.bulk_create([row], ignore_conflicts=True)
     except DatabaseError:
         log.warning("no snapshot of game %s at version %s", game.pk, game.version, exc_info=True)
-
-
-@functools.cache
-def _snapshot_insert(alias: str) -> str:
-    connection = connections[alias]
-    quote = connection.ops.quote_name
-    meta = GameSnapshot._meta
-    names = ("game", "version", "engine_version", "state")
-    columns = ", ".join(quote(meta.get_field(name).column) for name in names)
-    created = quote(meta.get_field("created_at").column)
-    return (
-        f"INSERT INTO {quote(meta.db_table)} ({columns}, {created}) "
-        f"VALUES (%s, %s, %s, %s, CURRENT_TIMESTAMP) ON CONFLICT DO NOTHING"
-    )
 
 
 def _mac(blob: bytes) -> bytes:

@@ -1,10 +1,11 @@
 """A table's own acts (issue 16): resign, concede a deal, adjourn and resume. One place.
 
-The web's seat and table pages (:mod:`tournaments.web.table_actions`) and the API (the
-events endpoint, ``POST /api/games/{id}/events``) both come here, through
-:func:`tournaments.services.moves.submit_move`, which appends through
-:func:`~tournaments.services.event_store.append_event` (the game's row lock, the
-expected version if given, the client's event id for a safe retry). The events are
+This module says who may send them; the web's seat and table pages
+(:mod:`tournaments.web.table_actions`) and the API (the events endpoint, ``POST
+/api/games/{id}/events``) submit them through :func:`tournaments.services.moves.act`
+and :func:`~tournaments.services.moves.submit_move`, which append through
+:func:`~tournaments.services.game_store.append_event` (the expected version if given,
+the client's event id for a safe retry). The events are
 the engine's (``resign``, ``concede``, ``adjourn``, ``resume``); who may send them:
 
 - ``resign`` / ``concede``: only the seat's own player, for their own seat (a bot
@@ -21,11 +22,9 @@ Seating a bot is :mod:`tournaments.services.bots_seating`.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, GameEvent, Role, Table
@@ -117,50 +116,3 @@ def record_pause(user: User, game: Game, event: Mapping[str, Any], reason: str) 
             "reason": reason,
         },
     )
-
-
-def act(
-    game_id: uuid.UUID,
-    event: Mapping[str, Any],
-    *,
-    user: User,
-    event_id: uuid.UUID | None = None,
-    expected_version: int | None = None,
-    reason: str = "",
-) -> Any:
-    """Submit one table act (``event``: resign, concede, adjourn, resume) for
-    ``user``; the :class:`~tournaments.services.moves.MoveResult`. Refusals raise and
-    write nothing."""
-    from tournaments.services.moves import submit_move
-
-    if event.get("type") not in (*PAUSES, *SEAT_ACTS):
-        raise ServiceError(_("That is not an act of the table."))
-    with transaction.atomic():
-        return submit_move(
-            game_id,
-            {**event, "reason": reason} if event.get("type") in PAUSES else event,
-            user=user,
-            event_id=event_id or uuid.uuid4(),
-            expected_version=expected_version,
-            legal=False,
-        )
-
-
-def resign(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> Any:
-    """``user`` resigns seat ``seat`` (their own): the game ends, the other side(s) win."""
-    return act(game_id, {"type": "resign", "seat": seat}, user=user, **kwargs)
-
-
-def concede(game_id: uuid.UUID, seat: int, *, user: User, **kwargs: Any) -> Any:
-    """``user`` concedes the current deal for their seat, where the game allows it."""
-    return act(game_id, {"type": "concede", "seat": seat}, user=user, **kwargs)
-
-
-def adjourn(game_id: uuid.UUID, *, user: User, reason: str = "", **kwargs: Any) -> Any:
-    """A director (or a casual game's creator) adjourns the table: nobody plays."""
-    return act(game_id, {"type": "adjourn"}, user=user, reason=reason, **kwargs)
-
-
-def resume(game_id: uuid.UUID, *, user: User, **kwargs: Any) -> Any:
-    """A director (or a casual game's creator) resumes an adjourned table."""
-    return act(game_id, {"type": "resume"}, user=user, **kwargs)

@@ -40,10 +40,11 @@ from django.db import connections
 from engine import EngineError
 from engine import Game as EngineGame
 from engine.bot import choose_move
+from tavolo.bounded import BoundedMap
+from tavolo.celery import app as celery_app
 from tournaments.models import Game, GameEvent, Seat
-from tournaments.services import clocks, state_cache
+from tournaments.services import clocks, game_store
 from tournaments.services.errors import ServiceError
-from tournaments.services.event_store import append_event
 from tournaments.services.moves import legal_of
 from tournaments.timing.clock import ClockState
 
@@ -101,9 +102,7 @@ def _table(state: EngineGame) -> tuple[bool, tuple[int, ...]]:
     return waits, () if waits else tuple(state.seats_to_act())
 
 
-_BOT_SEATS_KEPT = 4096
-_bot_seats_lock = threading.Lock()
-_bot_seats_of_started: dict[uuid.UUID, frozenset[int]] = {}
+_bot_seats_of_started: BoundedMap[uuid.UUID, frozenset[int]] = BoundedMap(4096)
 
 
 def bot_seats(game: Game) -> frozenset[int]:
@@ -112,18 +111,14 @@ def bot_seats(game: Game) -> frozenset[int]:
     never changes: it is kept per process then, sparing every move a query."""
     started = game.status == Game.Status.ACTIVE
     if started:
-        with _bot_seats_lock:
-            kept = _bot_seats_of_started.get(game.pk)
+        kept = _bot_seats_of_started.get(game.pk)
         if kept is not None:
             return kept
     seats = frozenset(
         Seat.objects.filter(game_id=game.pk, player__is_bot=True).values_list("number", flat=True)
     )
     if started:
-        with _bot_seats_lock:
-            if len(_bot_seats_of_started) >= _BOT_SEATS_KEPT:
-                _bot_seats_of_started.clear()
-            _bot_seats_of_started[game.pk] = seats
+        _bot_seats_of_started.put(game.pk, seats)
     return seats
 
 
@@ -135,7 +130,7 @@ def plans_for(game: Game, now_ms: int | None = None) -> list[Plan]:
     bots = bot_seats(game)
     if not bots and game.time_control is None:
         return []  # the common case: one small query per move, no state read
-    waits, to_act = state_cache.read_state(game, _table)
+    waits, to_act = game_store.read_state(game, _table)
     if waits or not to_act:
         return []
     now = clocks.now_ms() if now_ms is None else now_ms
@@ -156,10 +151,10 @@ def drive(game: Game | uuid.UUID) -> list[Plan]:
     """Plan and send what a game does next by itself; the plans sent. ``game`` is the
     row just committed, or an id to read it by."""
     if not isinstance(game, Game):
-        found = Game.objects.filter(pk=game).first()
-        if found is None:
+        try:
+            game = game_store.get(game)
+        except Game.DoesNotExist:
             return []
-        game = found
     plans = plans_for(game)
     for plan in plans:
         dispatch(plan)
@@ -176,11 +171,10 @@ def dispatch(plan: Plan) -> None:
             timer.daemon = True
             timer.start()
         return
-    from tournaments import tasks
-
-    task = tasks.bot_move if plan.task == "bot" else tasks.clock_check
+    # Sent by name (the tasks of :mod:`tournaments.tasks` call this module).
+    name = "tournaments.tasks.bot_move" if plan.task == "bot" else "tournaments.tasks.clock_check"
     try:
-        task.apply_async(kwargs=plan.kwargs(), countdown=delay, queue=QUEUE)
+        celery_app.send_task(name, kwargs=plan.kwargs(), countdown=delay, queue=QUEUE)
     except Exception:  # broker down: the sweep runs it once the broker is back
         log.exception("could not send the %s plan of game %s", plan.task, plan.game_id)
 
@@ -201,8 +195,11 @@ def run(task: Task, game_id: uuid.UUID | str, version: int, seat: int | None = N
     """Run a plan; whether it wrote a move. A stale plan (the game moved on, is over or
     adjourned), a bot's seat no longer a bot's, or a deadline not reached yet (then
     the game is planned again) writes nothing."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.version != version or game.status != Game.Status.ACTIVE:
+    try:
+        game = game_store.get(game_id)
+    except Game.DoesNotExist:
+        return False
+    if game.version != version or game.status != Game.Status.ACTIVE:
         return False
     if task == "bot":
         if seat is None or seat not in bot_seats(game):
@@ -218,7 +215,7 @@ def _bot_move(game: Game, seat: int) -> bool:
             return None
         return bot_choice(game.game_type, state, seat)
 
-    move = state_cache.read_state(game, decide)
+    move = game_store.read_state(game, decide)
     if move is None:
         return False
     return _append(game, seat, move, "bot", GameEvent.Actor.BOT)
@@ -235,7 +232,7 @@ def _timeout(game: Game) -> bool:
             drive(game.pk)  # woken early (clock skew, an early timer): plan again
         return False
     seat = due[0]
-    move = state_cache.read_state(
+    move = game_store.read_state(
         game, lambda state: consequence(game.game_type, state, seat, clock.control.on_timeout)
     )
     return _append(game, seat, move, "timeout", GameEvent.Actor.CLOCK)
@@ -271,7 +268,7 @@ def bot_choice(game_type: str, state: EngineGame, seat: int) -> dict[str, Any]:
 
 def _append(game: Game, seat: int, move: dict[str, Any], task: Task, actor: str) -> bool:
     try:
-        appended = append_event(
+        appended = game_store.append_event(
             game.pk,
             move,
             event_id=event_id(game.pk, game.version, seat, task),

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from engine import EngineError
 from tournaments.models import Game
+from tournaments.services import game_store
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.moves import submit_move
 from tournaments.web import rummy_actions
@@ -63,7 +64,7 @@ def submit(game: Game, seat: int, data: QueryDict, user: Any) -> Outcome:
             game.pk, payload, user=user, event_id=event_id, expected_version=version, legal=False
         )
     except Conflict as conflict:
-        current = Game.objects.only("status", "version").get(pk=game.pk)
+        current = game_store.get(game.pk)
         if current.status == Game.Status.ACTIVE and current.version != version:
             return Outcome(409, str(STALE))
         return Outcome(409, engine_sentence(conflict, game=game.game_type))

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game
 from tournaments.services import access
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 from tournaments.web import tables
 
 MY_GAMES_LIMIT = 200

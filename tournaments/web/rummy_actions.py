@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from tournaments.games import profile_for
 from tournaments.games.rummy import Answer
 from tournaments.models import Game
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 from tournaments.web.tallies import FormProblem
 from tournaments.web.words import engine_sentence
 

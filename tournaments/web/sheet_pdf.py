@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.games import profile_for
 from tournaments.models import Round, Seat, Table
-from tournaments.services import state_cache
+from tournaments.services import game_store
 from tournaments.services.deal_schedule import schedule
 from tournaments.web.actions import tally_fields
 from tournaments.web.club_time import for_the_room
@@ -80,7 +80,7 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
     game = table.game
     assert game is not None
     tournament = table.round.tournament
-    engine_game = state_cache.fresh_engine_game(game)
+    engine_game = game_store.fresh_engine_game(game)
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
     names = {s.number: s.player.name for s in seats}
     width, height = A4

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game
 from tournaments.services import table_actions
-from tournaments.services.games import read_state
+from tournaments.services.game_store import read_state
 
 
 def bot_seats(game: Game) -> set[int]:

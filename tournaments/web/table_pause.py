@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from engine import EngineError
-from tournaments.services import table_actions
+from tournaments.services import moves, table_actions
 from tournaments.services.errors import ServiceError
 from tournaments.web.gates import game_or_404, login_refusal
 from tournaments.web.views import spectate_context
@@ -40,7 +40,7 @@ def table_pause(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
             event_id = uuid.UUID(str(request.POST.get("event_id", "")))
         except ValueError:
             event_id = uuid.uuid4()
-        table_actions.act(
+        moves.act(
             game.pk,
             {"type": action},
             user=request.user,

@@ -41,7 +41,7 @@ from tournaments.api.games import serializers as s
 from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import clocks, games, seats
+from tournaments.services import clocks, game_store, games, seats
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def summary(game: Game) -> dict[str, Any]:
             "winner": state.winner,
         }
 
-    derived = games.read_state(game, public)
+    derived = game_store.read_state(game, public)
     return {
         "id": game.pk,
         "game": game.game_type,

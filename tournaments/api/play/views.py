@@ -23,7 +23,7 @@ from tournaments.api.shared.errors import BODY_ERRORS, game_errors
 from tournaments.api.shared.fields import MAX_INT
 from tournaments.api.shared.views import GameAPIView
 from tournaments.models import Game
-from tournaments.services import games, moves, seat_override
+from tournaments.services import game_store, games, moves, seat_override
 from tournaments.services.access import can_see_seat
 from tournaments.services.errors import Forbidden, ServiceError
 
@@ -93,7 +93,7 @@ def legal_answer(game: Game, seat: int) -> dict[str, Any]:
     """The body of ``GET /legal``: the seat's legal actions now (none once the game
     is not in play), with the game's version and status."""
     if game.status == Game.Status.ACTIVE:
-        legal = games.read_state(game, lambda state: moves.legal_of(state, seat))
+        legal = game_store.read_state(game, lambda state: moves.legal_of(state, seat))
     else:
         legal = {"count": 0, "complete": True, "legal": []}
     return {"seat": seat, "version": game.version, "status": game.status, **legal}

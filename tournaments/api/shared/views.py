@@ -22,7 +22,7 @@ from tavolo.ids import MAX_ID
 from tournaments.api.shared.fields import MAX_ROUND
 from tournaments.api.shared.parsers import BoundedJSONParser
 from tournaments.models import Club, Entry, Game, Role, Round, Tournament
-from tournaments.services import clubs, fast_append, rounds, tournaments
+from tournaments.services import clubs, game_store, rounds, tournaments
 from tournaments.services.access import can_manage
 from tournaments.services.errors import Forbidden, NotFound
 
@@ -48,11 +48,10 @@ class GameAPIView(QueryCheckedView):
 
     @staticmethod
     def game(game_id: uuid.UUID) -> Game:
-        """The game (404 if there is none): one query, in hand-written SQL (building
-        the ORM's ``get`` cost a polled read more CPU than running it). Its seats are
-        read only when a permission needs them (:func:`access.seat_users`, cached once
-        it started)."""
-        return fast_append.read_game(game_id)
+        """The game (404 if there is none), read by the game store. Its seats are read
+        only when a permission needs them (:func:`access.seat_users`, cached once it
+        started)."""
+        return game_store.get(game_id)
 
     @staticmethod
     def must_manage(request: Request, game: Game, what: str) -> None:
