@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+from tavolo import bounded, caches
 from tavolo.bounded import BoundedMap
 
 
@@ -48,3 +49,44 @@ def test_threads_storing_at_once_keep_the_bound():
     for thread in threads:
         thread.join()
     assert len(cache) == 50
+
+
+def test_an_entry_expires_after_the_maps_ttl(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(bounded.time, "monotonic", lambda: now[0])
+    cache: BoundedMap[str, int] = BoundedMap(4, ttl=5.0)
+    cache.put("seat", 1)
+    now[0] += 4.9
+    assert cache.get("seat") == 1
+    now[0] += 0.2
+    assert cache.get("seat") is None and cache.take("seat") is None
+    cache.put("seat", 2, keep=lambda current: True)  # an expired entry is not kept
+    assert cache.get("seat") == 2
+
+
+def test_forget_all_empties_every_map_and_every_registered_cache(monkeypatch):
+    monkeypatch.setattr(caches, "_clears", list(caches._clears))  # this test's stays here
+    first: BoundedMap[str, int] = BoundedMap(4)
+    second: BoundedMap[int, str] = BoundedMap(4, ttl=60.0)
+    first.put("a", 1)
+    second.put(1, "b")
+    cleared = []
+    caches.register(lambda: cleared.append(True))
+    caches.forget_all()
+    assert (len(first), len(second), cleared) == (0, 0, [True])
+
+
+def test_the_projects_caches_are_all_reset_by_forget_all():
+    from tavolo import authentication
+    from tournaments.services import access, state_cache, table_driver
+
+    maps = [
+        authentication._tokens,
+        access._seats,
+        state_cache._states,
+        table_driver._bot_seats_of_started,
+    ]
+    for number, cache in enumerate(maps):
+        cache.put(f"key-{number}", object())  # type: ignore[arg-type]
+    caches.forget_all()
+    assert [len(cache) for cache in maps] == [0, 0, 0, 0]
