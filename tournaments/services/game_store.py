@@ -8,19 +8,19 @@ own helper: an in-process check-out/check-in cache of engine states and the seal
 :class:`~tournaments.models.GameSnapshot` rows written every ``SNAPSHOT_EVERY``
 events, both checked against the row's version.
 
-**An append** is one transaction, the same on SQLite and PostgreSQL. The game row is
-read (unlocked); the engine validates the event against the state at that version;
-then one conditional statement, ``UPDATE game SET version = version + n WHERE id = …
-AND version = <the version read> AND status = 'active'``, moves the version on, and
-the event (with any deal the server owes an online game, dealt from the game's
-committed seed) is inserted. The client's *expected version* must equal the game's
-version, else :class:`Conflict` with the current version; the client's *event id*
-makes a retry return the original result instead of a duplicate. The ``UPDATE``
-takes the row's lock, so writers of one game queue up there; when it changes no row,
-another writer came first and nothing was written: the row is read again and the
-event decided again on it (a Conflict for a stale expected version, as when the row
-was read). The event table is append-only in the database (triggers refuse
-``UPDATE``, ``DELETE`` and ``TRUNCATE``).
+**An append** is the same on SQLite and PostgreSQL. The game row is read (unlocked,
+outside any transaction of the store's); the engine validates the event against the
+state at that version; then, in one transaction, one conditional statement,
+``UPDATE game SET version = version + n WHERE id = … AND version = <the version
+read> AND status = 'active'``, moves the version on, and the event (with any deal the
+server owes an online game, dealt from the game's committed seed) is inserted. The
+client's *expected version* must equal the game's version, else :class:`Conflict`
+with the current version; the client's *event id* makes a retry return the original
+result instead of a duplicate. The ``UPDATE`` takes the row's lock, so writers of one
+game queue up there; when it changes no row, another writer came first and nothing
+was written: the row is read again and the event decided again on it (a Conflict for
+a stale expected version, as when the row was read). The event table is append-only
+in the database (triggers refuse ``UPDATE``, ``DELETE`` and ``TRUNCATE``).
 """
 
 from __future__ import annotations
@@ -171,58 +171,60 @@ def append_event(
 def _append(asked: _Submission) -> Appended | None:
     """One try of :func:`append_event`; ``None`` when the row moved under it."""
     payload, event_id, expected_version = asked.payload, asked.event_id, asked.expected_version
+    # Read and decided outside the transaction (nothing is written until the UPDATE,
+    # which checks that the row is still the one read).
+    game = get(asked.game_id)
+    if asked.authorize is not None:
+        asked.authorize(game)
+    # The event id is looked up only when the event is refused: a retry of an
+    # accepted event finds the game moved on (its expected version is stale) or
+    # over, or its event no longer legal, or, without an expected version, meets
+    # the unique event id on insert (see append_event). A first submission, the
+    # common case, costs no query for it.
+    refusal = None
+    if game.status != Game.Status.ACTIVE:
+        refusal = Conflict(
+            f"the game is {game.get_status_display().lower()}; it takes no events now",
+            version=game.version,
+        )
+    elif expected_version is not None and expected_version != game.version:
+        refusal = Conflict(
+            f"the game is at version {game.version}, not {expected_version}: "
+            "someone else acted first; reload and try again",
+            version=game.version,
+        )
+    if refusal is not None:
+        retried = _retried(game, event_id, payload)
+        if retried is not None:
+            return retried
+        raise refusal
+    version_before = game.version
+    state = state_cache.checkout(game)
+    try:
+        action = state.parse(payload)
+        _check_submittable(game, action.type, state)
+        state.apply_action(action, payload)
+    except (EngineError, ServiceError):
+        # A rejected event changes nothing.
+        state_cache.checkin(game.pk, game.version, state)
+        retried = _retried(game, event_id, payload)
+        if retried is not None:
+            return retried
+        raise
+    rows = [
+        GameEvent(
+            game=game,
+            sequence=version_before,
+            kind=kind_of(action.type, state),
+            seat=action.seat,
+            payload=action.to_event(),
+            event_id=event_id,
+            submitted_by=asked.user if getattr(asked.user, "is_authenticated", False) else None,
+            actor=asked.actor,
+        )
+    ]
+    rows.extend(_owed_deals(game, state, version_before + 1))
     with transaction.atomic():
-        game = get(asked.game_id)
-        if asked.authorize is not None:
-            asked.authorize(game)
-        # The event id is looked up only when the event is refused: a retry of an
-        # accepted event finds the game moved on (its expected version is stale) or
-        # over, or its event no longer legal, or, without an expected version, meets
-        # the unique event id on insert (see append_event). A first submission, the
-        # common case, costs no query for it.
-        refusal = None
-        if game.status != Game.Status.ACTIVE:
-            refusal = Conflict(
-                f"the game is {game.get_status_display().lower()}; it takes no events now",
-                version=game.version,
-            )
-        elif expected_version is not None and expected_version != game.version:
-            refusal = Conflict(
-                f"the game is at version {game.version}, not {expected_version}: "
-                "someone else acted first; reload and try again",
-                version=game.version,
-            )
-        if refusal is not None:
-            retried = _retried(game, event_id, payload)
-            if retried is not None:
-                return retried
-            raise refusal
-        version_before = game.version
-        state = state_cache.checkout(game)
-        try:
-            action = state.parse(payload)
-            _check_submittable(game, action.type, state)
-            state.apply_action(action, payload)
-        except (EngineError, ServiceError):
-            # A rejected event changes nothing.
-            state_cache.checkin(game.pk, game.version, state)
-            retried = _retried(game, event_id, payload)
-            if retried is not None:
-                return retried
-            raise
-        rows = [
-            GameEvent(
-                game=game,
-                sequence=version_before,
-                kind=kind_of(action.type, state),
-                seat=action.seat,
-                payload=action.to_event(),
-                event_id=event_id,
-                submitted_by=asked.user if getattr(asked.user, "is_authenticated", False) else None,
-                actor=asked.actor,
-            )
-        ]
-        rows.extend(_owed_deals(game, state, version_before + 1))
         if not _advance(game, state, len(rows)):
             return None  # the state checked out is not the row's now: dropped
         GameEvent.objects.bulk_create(rows)
