@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from tavolo.caches import forget_all
 from tests.support.factories import started_game
 from tests.support.games import all_views, play_one, random_legal_event
 from tournaments.models import Game, GameEvent, GameSnapshot
@@ -213,7 +214,7 @@ def test_a_snapshot_that_cannot_be_written_is_logged_and_the_move_stands(monkeyp
 def test_a_move_rolled_back_by_the_callers_transaction_leaves_no_cached_state():
     game = started_game("whist", 4)
     event = random_legal_event(game, random.Random(5))
-    game_store.forget()
+    forget_all()
     with pytest.raises(RuntimeError), transaction.atomic():
         game_store.append_event(game.pk, event, event_id=uuid.uuid4(), expected_version=1)
         raise RuntimeError("the caller gives up")

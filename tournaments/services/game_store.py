@@ -2,11 +2,11 @@
 
 After eventsourcing's ``Repository.get(id, version)``: :func:`get` reads a game row
 (one way, locked or not), :func:`read_state` runs a reader on its engine state at the
-row's version, :func:`append_event` appends, and :func:`forget` drops what this
-process keeps of a game. The state comes through :mod:`state_cache`, this module's
-own helper: an in-process check-out/check-in cache of engine states and the sealed
-:class:`~tournaments.models.GameSnapshot` rows written every ``SNAPSHOT_EVERY``
-events, both checked against the row's version.
+row's version, and :func:`append_event` appends. The state comes through
+:mod:`state_cache`, this module's own helper: an in-process check-out/check-in cache
+of engine states (emptied with every other cache by :func:`tavolo.caches.forget_all`)
+and the sealed :class:`~tournaments.models.GameSnapshot` rows written every
+``SNAPSHOT_EVERY`` events, both checked against the row's version.
 
 **An append** is the same on SQLite and PostgreSQL. The game row is read (unlocked,
 outside any transaction of the store's); the engine validates the event against the
@@ -75,11 +75,6 @@ def keep_state(game: Game, state: EngineGame) -> None:
     """Keep ``state``, the game's state at ``game.version``, for the next read (a game
     just imported: its state was built event by event already)."""
     state_cache.checkin(game.pk, game.version, state)
-
-
-def forget(game_id: uuid.UUID | None = None) -> None:
-    """Drop the state this process keeps of one game (of every game: ``None``)."""
-    state_cache.forget(game_id)
 
 
 # ---------------------------------------------------------------------- appending

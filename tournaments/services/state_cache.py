@@ -69,11 +69,6 @@ def checkin(game_id: uuid.UUID, version: int, state: EngineGame) -> None:
     _states.put(game_id, (version, ENGINE_VERSION, state), keep=lambda kept: kept[0] >= version)
 
 
-def forget(game_id: uuid.UUID | None = None) -> None:
-    """Drop the cached state of one game (or of every game)."""
-    _states.forget(game_id)
-
-
 def fresh_engine_game(game: Game) -> EngineGame:
     return new_game(game.game_type, game.players, game.options, game.first_dealer)
 
