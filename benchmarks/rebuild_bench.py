@@ -11,9 +11,10 @@ times each, best and median:
 
 - **rebuild**: ``state_cache.full_replay(game)`` — the fetch of every event plus the
   engine's validated replay, as a cold cache without a snapshot does it;
-- **fetch**: ``state_cache.event_payloads`` alone (one statement, one JSON decode);
-- **fetch through the ORM**: the same rows as ``values_list`` (the way before), for
-  comparison;
+- **fetch**: ``state_cache.event_payloads`` alone (the ORM's ``values_list`` of the
+  payloads, as the store reads a tail);
+- **fetch through the ORM**: the same rows as ``values_list`` written out here (the
+  store's own read since the one-path store; kept for comparison with older figures);
 - **engine replay** (the anchor): a fresh engine state applying the same payloads,
   already in memory.
 
