@@ -20,7 +20,7 @@ from scoring import numbers, read
 from scoring.models import PrizeCategory, PrizeRules
 from scoring.prizes import Award, Candidate, Category, assign_prizes
 from tournaments.models import Entry, Membership, Role, Tournament
-from tournaments.services import audit, clubs
+from tournaments.services import access, audit
 from tournaments.services.errors import NotFound, ServiceError
 
 __all__ = [
@@ -62,7 +62,7 @@ def define_category(
 ) -> PrizeCategory:
     """Add a prize category at the end of the order (directors only). ``chosen`` are
     start numbers of the tournament's entries, for the hand-picked eligibility."""
-    clubs.require_role(by, tournament.club, Role.DIRECTOR)
+    access.require_role(by, tournament.club, Role.DIRECTOR)
     name = (name or "").strip()
     if not name:
         raise _invalid("name", _("Give the prize a name, e.g. “Best guest”."))
@@ -127,7 +127,7 @@ def define_category(
 
 
 def delete_category(tournament: Tournament, by: Any, category_id: int) -> None:
-    clubs.require_role(by, tournament.club, Role.DIRECTOR)
+    access.require_role(by, tournament.club, Role.DIRECTOR)
     with transaction.atomic():
         category = PrizeCategory.objects.filter(tournament=tournament, pk=category_id).first()
         if category is None:
@@ -137,7 +137,7 @@ def delete_category(tournament: Tournament, by: Any, category_id: int) -> None:
 
 
 def set_one_prize_each(tournament: Tournament, by: Any, value: bool) -> None:
-    clubs.require_role(by, tournament.club, Role.DIRECTOR)
+    access.require_role(by, tournament.club, Role.DIRECTOR)
     with transaction.atomic():
         rules, created = PrizeRules.objects.get_or_create(
             tournament=tournament, defaults={"one_prize_each": value}

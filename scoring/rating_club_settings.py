@@ -16,7 +16,7 @@ from scoring.rating_models import RatingScope
 from scoring.rating_settings import RatingSettings
 from tournaments.models import Club, Role, Tournament
 from tournaments.services import audit
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 
 __all__ = ["FIELDS", "change_rating_settings", "rating_settings_of"]
 

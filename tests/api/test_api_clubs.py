@@ -14,7 +14,7 @@ import pytest
 from tests.support.api import api, check, club_url, session
 from tests.support.factories import director_of, make_club, make_tournament, make_user, member
 from tournaments.models import Club, Membership, Player, Role, Team
-from tournaments.services import clubs
+from tournaments.services import access, clubs
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_a_logged_in_user_creates_a_club_and_owns_it() -> None:
     assert created["slug"] == "il-tre-sette" and created["role"] == "owner"
     assert created["tournaments"] == [] and created["description"] == "Tuesdays"
     club = Club.objects.get(slug="il-tre-sette")
-    assert clubs.role_in(user, club) == Role.OWNER
+    assert access.role_in(user, club) == Role.OWNER
 
 
 def test_a_session_login_works_as_well_as_a_token() -> None:
@@ -158,7 +158,7 @@ def test_directors_name_scorers_and_owners_name_directors(
     refused = api(dora).post(url, {"username": "nino", "role": "director"}, format="json")
     assert "only an owner" in check(refused, 403)["detail"]
     check(api(owner).put(url + "nino", {"role": "director"}, format="json"), 200)
-    assert clubs.role_in(newcomer, asso) == Role.DIRECTOR
+    assert access.role_in(newcomer, asso) == Role.DIRECTOR
 
 
 def test_another_clubs_director_cannot_set_roles(asso: Club, outsider_director: Any) -> None:
@@ -199,13 +199,13 @@ def test_removing_members(asso: Club, owner: Any, dora: Any) -> None:
     check(api(dora).delete(url + "olga"), 403)  # only owners remove owners
     response = api(dora).delete(url + "sara")
     assert response.status_code == 204
-    assert clubs.role_in(scorer, asso) is None
+    assert access.role_in(scorer, asso) is None
     assert "not a member" in check(api(dora).delete(url + "sara"), 400)["detail"]
     # The last owner stays.
     assert "at least one owner" in check(api(owner).delete(url + "olga"), 409)["detail"]
     answer = check(api(owner).put(url + "olga", {"role": "player"}, format="json"), 409)
     assert "at least one owner" in answer["detail"]
-    assert clubs.role_in(owner, asso) == Role.OWNER
+    assert access.role_in(owner, asso) == Role.OWNER
 
 
 def test_a_username_that_cannot_be_one_is_a_404(asso: Club, owner: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 from tests.support.api import api, check, club_url, cup_url
 from tests.support.factories import enter_guests, make_user, member
 from tournaments.models import Club, Entry, Membership, Role, Tournament
-from tournaments.services import clubs, rounds, tournaments
+from tournaments.services import access, rounds, tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +150,7 @@ def test_two_owners_race_on_a_role(club: Club) -> None:
     check(api(first).put(url, {"role": "scorer"}, format="json", HTTP_IF_MATCH=tag), 200)
     lost = api(second).put(url, {"role": "director"}, format="json", HTTP_IF_MATCH=tag)
     assert check(lost, 412)["current"] == {"username": "nino", "role": "scorer", "version": 2}
-    assert clubs.role_in(nino, club) == Role.SCORER
+    assert access.role_in(nino, club) == Role.SCORER
     gone = api(second).delete(url, HTTP_IF_MATCH=tag)
     check(gone, 412)
     assert Membership.objects.filter(club=club, user=nino).exists()

@@ -14,8 +14,8 @@ from scoring.models import RoundStandings
 from tests.support.factories import make_tournament, member, season_club
 from tests.support.standings import finish, tables_of
 from tournaments.models import AuditEntry, Role, Season, Tournament
+from tournaments.services import access, season_settings, seasons
 from tournaments.services import rounds as round_service
-from tournaments.services import season_settings, seasons
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 from tournaments.services.versions import StaleVersion
@@ -219,7 +219,8 @@ def test_a_private_season_is_read_by_members_only(bare):
     season = seasons.create_season(club, by=director, settings=settings(public=False))
     outsider = member(season_club(count=0)[0], Role.PLAYER)
     player = member(club, Role.PLAYER)
-    assert not seasons.may_read(season, outsider) and seasons.may_read(season, player)
+    assert not access.may_read_season(season, outsider)
+    assert access.may_read_season(season, player)
     assert list(seasons.visible_seasons(club, outsider)) == []
     assert list(seasons.visible_seasons(club, player)) == [season]
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.test import Client, override_settings
 
 from tournaments.models import Club, Game, Player, Role
-from tournaments.services import clubs
+from tournaments.services import access
 from tournaments.services.demo import DEMO_GAMES, DEMO_PASSWORD, demo_game_id
 from tournaments.services.demo_club import CLUB_SLUG, THURSDAY_SLUG
 
@@ -63,7 +63,7 @@ class TestTheLoadedDemo:
         sunday = club.tournaments.get(game_type="whist")
         assert sunday.status == "open" and sunday.entries.filter(team__isnull=False).count() == 4
         director = get_user_model().objects.get(username="director")
-        assert clubs.role_in(director, club) == Role.OWNER
+        assert access.role_in(director, club) == Role.OWNER
 
     def test_the_demo_clubs_ratings_are_computed_so_its_ladder_is_not_empty(
         self, settings, loaded_demo

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.support.factories import enter_guests, member
 from tournaments.models import Club, Membership, Role, Tournament
-from tournaments.services import clubs
+from tournaments.services import access
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_a_stale_role_change_is_refused(club, director):
     data = {"username": "nino", "role": "scorer", "version": version}
     response = second.post(manage + "role", data)
     assert response.status_code == 409 and STALE in html(response)
-    assert clubs.role_in(nino, club) == Role.DIRECTOR
+    assert access.role_in(nino, club) == Role.DIRECTOR
     response = second.post(manage + "remove", {"username": "nino", "version": version})
     assert response.status_code == 409
-    assert clubs.role_in(nino, club) == Role.DIRECTOR
+    assert access.role_in(nino, club) == Role.DIRECTOR

@@ -22,7 +22,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from tournaments.services import live
+from tournaments.services import access, live
 
 NOT_FOUND = 4404
 
@@ -83,17 +83,14 @@ class TournamentConsumer(_GroupConsumer):
 
 def _visible_tournament(user: Any, slug: str, tslug: str) -> tuple[int, dict[str, Any]] | None:
     """The tournament's id and its standings' facts, if ``user`` may see it (the rule
-    of :func:`tournaments.web.gates.tournament_or_404`)."""
-    from tournaments.models import Role, Tournament
-    from tournaments.services import clubs
+    of :func:`tournaments.services.access.may_see_tournament`)."""
+    from tournaments.models import Tournament
 
     tournament = (
         Tournament.objects.select_related("club").filter(club__slug=slug, slug=tslug).first()
     )
     if tournament is None:
         return None
-    if tournament.status == Tournament.Status.DRAFT and not (
-        user is not None and clubs.has_role(user, tournament.club, Role.SCORER)
-    ):
+    if not access.may_see_tournament(user, tournament):
         return None
     return tournament.pk, live.standings_facts(tournament.pk)

@@ -35,16 +35,6 @@ def bot_name() -> str:
     return _("Bot")
 
 
-def may_seat_bot(user: Any, game: Game) -> bool:
-    """Whether ``user`` may seat a bot at ``game`` (its creator, or staff; no
-    tournament table). Says nothing about the seat being empty."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.pk != game.created_by_id and not getattr(user, "is_staff", False):
-        return False
-    return table_actions.table_of(game) is None
-
-
 def seat_bot(game: Game, seat: int, *, by: Any) -> Game:
     """Seat a bot at the empty seat ``seat`` (0-based) of ``game``; the game (started
     if that was its last empty seat). Refused, nothing written: 403 for anyone but
@@ -54,8 +44,9 @@ def seat_bot(game: Game, seat: int, *, by: Any) -> Game:
         raise Forbidden(_("Log in to seat a bot."))
     with transaction.atomic():
         game = game_store.get(game.pk, for_update=True)
-        if not may_seat_bot(by, game):
-            if table_actions.table_of(game) is not None:
+        table = table_actions.table_of(game)
+        if not access.may_seat_bot(by, game, table):
+            if table is not None:
                 raise Forbidden(
                     _(
                         "A bot cannot play at a tournament's table: its results would "

@@ -17,7 +17,7 @@ from tournaments.models import Entry, Role, Tournament
 from tournaments.services import audit
 from tournaments.services import clubs as club_service
 from tournaments.services import tournaments as tournament_service
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import ServiceError
 

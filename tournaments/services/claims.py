@@ -58,8 +58,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import access, audit, ratelimit
+from tournaments.services.access import require_role
 from tournaments.services.accounts import is_verified
-from tournaments.services.clubs import require_role
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
 
 User = AbstractBaseUser | AnonymousUser

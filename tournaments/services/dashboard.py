@@ -19,8 +19,9 @@ from zoneinfo import ZoneInfo
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from tournaments.models import Club, Entry, Game, Membership, Role, Round, Tournament
-from tournaments.services.clubs import ROLE_RANK, User
+from tournaments.models import Club, Entry, Game, Role, Round, Tournament
+from tournaments.services import access
+from tournaments.services.access import User
 from tournaments.services.seating import Place, my_place
 from tournaments.services.table_states import (
     DISPUTED,
@@ -31,8 +32,6 @@ from tournaments.services.table_states import (
     table_states,
 )
 
-OFFICIAL = (Role.SCORER, Role.DIRECTOR, Role.OWNER)
-
 
 @dataclass
 class ClubRole:
@@ -41,7 +40,7 @@ class ClubRole:
 
     @property
     def directs(self) -> bool:
-        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role.DIRECTOR]
+        return access.at_least(self.role, Role.DIRECTOR)
 
     @property
     def label(self) -> str:
@@ -72,14 +71,7 @@ class PlayerView:
 
 def official_clubs(user: User) -> list[ClubRole]:
     """The clubs the user scores or directs (staff: every club, as an owner)."""
-    if not user.is_authenticated:
-        return []
-    if getattr(user, "is_staff", False):
-        return [ClubRole(club, Role.OWNER) for club in Club.objects.all()]
-    memberships = Membership.objects.filter(user_id=user.pk, role__in=OFFICIAL).select_related(
-        "club"
-    )
-    return [ClubRole(m.club, m.role) for m in memberships.order_by("club__name")]
+    return [ClubRole(club, role) for club, role in access.club_roles(user, Role.SCORER)]
 
 
 def tournaments_today(clubs: list[Club]) -> QuerySet[Tournament]:

@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import audit, entry_ratings
-from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services.access import User, has_role, require_role
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.players import player_of_user

@@ -33,7 +33,7 @@ from django.utils.translation import ngettext
 from tournaments.models import Entry, Player, Role, Tournament
 from tournaments.services import clubs as club_service
 from tournaments.services import tournaments as tournament_service
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.drafts import require_editable
 from tournaments.services.errors import ServiceError
 from tournaments.services.players import player_of_user

@@ -15,7 +15,7 @@ from tournaments.models import (
     TableEntry,
 )
 from tournaments.services import audit
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.sheet_access import _club
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Role, Round
 from tournaments.services import audit
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.errors import Conflict
 
 

@@ -40,7 +40,7 @@ from tournaments.models import (
 )
 from tournaments.services import audit, entry_ratings, live, round_closing, seats, table_states
 from tournaments.services import games as game_service
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.drafts import require_editable, reusable_draft
 from tournaments.services.errors import Conflict, NotFound, ServiceError
 from tournaments.services.pairing_input import (

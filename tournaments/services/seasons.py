@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from scoring import seasons as formulas
 from tournaments.models import Club, Role, Season, Tournament
-from tournaments.services import audit
-from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services import access, audit
+from tournaments.services.access import User, require_role
 from tournaments.services.errors import Conflict, NotFound
 from tournaments.services.season_settings import (
     SeasonSettings,
@@ -45,11 +45,7 @@ def visible_seasons(club: Club, user: User) -> QuerySet[Season]:
     """The club's seasons a reader may see: the public ones, and all of them for its
     members."""
     seasons = Season.objects.filter(club=club)
-    return seasons if has_role(user, club, Role.PLAYER) else seasons.filter(public=True)
-
-
-def may_read(season: Season, user: User) -> bool:
-    return season.public or has_role(user, season.club, Role.PLAYER)
+    return seasons if access.is_club_member(user, club) else seasons.filter(public=True)
 
 
 def counted_tournaments(season: Season) -> list[Tournament]:

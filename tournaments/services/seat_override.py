@@ -34,18 +34,13 @@ def _not_a_director() -> str:
     )
 
 
-def may_look(user: Any, game: Game) -> bool:
-    """Whether ``user`` may look at a seat of ``game`` (with a reason, recorded)."""
-    return access.is_tournament_director(user, game) and not access.seats_of(user, game)
-
-
 def check_may_look(by: Any, game: Game) -> None:
     """Raise :class:`Forbidden` unless ``by`` may look at a seat of ``game``."""
     if not getattr(by, "is_authenticated", False):
         raise Forbidden(_("Log in to look at a seat's cards."))
     if access.seats_of(by, game):
         raise Forbidden(_("You play at this table: you may not look at another seat's cards."))
-    if not access.is_tournament_director(by, game):
+    if not access.may_look(by, game):
         raise Forbidden(_not_a_director())
 
 

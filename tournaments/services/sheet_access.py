@@ -14,8 +14,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import game_store
-from tournaments.services.access import seat_users
-from tournaments.services.clubs import User, has_role, require_role
+from tournaments.services.access import User, has_role, is_table_director, require_role, seat_users
 from tournaments.services.errors import Conflict, Forbidden, NotFound
 
 # ---------------------------------------------------------------------- who
@@ -61,7 +60,7 @@ def writer(table: Table, user: User) -> Writer:
     if user.is_authenticated:
         seats = tuple(sorted(n for n, uid in seat_users(game).items() if uid == user.pk))
     club = _club(table)
-    director = has_role(user, club, Role.DIRECTOR)
+    director = is_table_director(user, table)
     if seats:
         engine_game = game_store.fresh_engine_game(game)
         return Writer(user, engine_game.side_of(seats[0]), seats, director, seat=seats[0])

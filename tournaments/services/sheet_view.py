@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from engine import EngineError
 from tournaments.models import Forfeit, Game, Role, Seat, SheetEntry, Table
 from tournaments.services import game_store
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.dispute_words import differences
 from tournaments.services.errors import Conflict
 from tournaments.services.rule_words import at_the_table

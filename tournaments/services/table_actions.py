@@ -11,9 +11,9 @@ the engine's (``resign``, ``concede``, ``adjourn``, ``resume``); who may send th
 - ``resign`` / ``concede``: only the seat's own player, for their own seat (a bot
   never resigns; a director does not resign for a player: they record a forfeit);
   ``concede`` only where the game allows it (the engine's ``can_concede``);
-- ``adjourn`` / ``resume`` (no seat): a director of the tournament the game belongs
-  to (the club's director or owner role, or staff), or, for a game at no
-  tournament's table, its creator. A director's is recorded with
+- ``adjourn`` / ``resume`` (no seat): a director of the game (the club's director or
+  owner role, or staff), or, for a game at no tournament's table, its creator (or
+  staff): :func:`tournaments.services.access.may_pause`. A director's is recorded with
   ``actor=director`` and in the club's audit log (``table-adjourned`` /
   ``table-resumed``, with the reason).
 
@@ -27,8 +27,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game, GameEvent, Role, Table
-from tournaments.services import audit, clubs
+from tournaments.models import Game, GameEvent, Table
+from tournaments.services import access, audit
 from tournaments.services.access import User
 from tournaments.services.errors import Forbidden, ServiceError
 
@@ -48,27 +48,9 @@ def table_of(game: Game) -> Table | None:
     )
 
 
-def is_director_of(user: User, game: Game, table: Table | None = None) -> bool:
-    """Whether ``user`` directs the tournament whose table plays ``game``."""
-    table = table if table is not None else table_of(game)
-    if table is None or not getattr(user, "is_authenticated", False):
-        return False
-    return clubs.has_role(user, table.round.tournament.club, Role.DIRECTOR)
-
-
-def may_pause(user: User, game: Game) -> bool:
-    """Whether ``user`` may adjourn and resume ``game``'s table (see the module)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    table = table_of(game)
-    if table is not None:
-        return is_director_of(user, game, table)
-    return user.pk == game.created_by_id or bool(getattr(user, "is_staff", False))
-
-
 def check_may_pause(user: User, game: Game) -> None:
     """Raise :class:`Forbidden` unless ``user`` may adjourn and resume ``game``."""
-    if not may_pause(user, game):
+    if not access.may_pause(user, game, table_of(game)):
         raise Forbidden(
             _(
                 "Only a director of this game's tournament (or, for a game at no "
@@ -90,7 +72,7 @@ def clean_reason(reason: Any) -> str:
 
 def actor_for(user: User, game: Game, event: Mapping[str, Any]) -> str | None:
     """The event's actor: a director's for an adjournment by a tournament director."""
-    if event.get("type") in PAUSES and is_director_of(user, game):
+    if event.get("type") in PAUSES and access.is_game_director(user, game):
         return GameEvent.Actor.DIRECTOR
     return None
 
@@ -99,7 +81,7 @@ def record_pause(user: User, game: Game, event: Mapping[str, Any], reason: str) 
     """The audit row of a director's adjournment or resumption (in the caller's
     transaction); nothing for a casual game's creator (no club to log it in)."""
     table = table_of(game)
-    if table is None or not is_director_of(user, game, table):
+    if table is None or not access.is_game_director(user, game, table):
         return
     tournament = table.round.tournament
     action = "table-adjourned" if event.get("type") == "adjourn" else "table-resumed"

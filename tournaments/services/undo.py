@@ -28,7 +28,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import audit
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import User, require_role
 from tournaments.services.drafts import require_editable
 from tournaments.services.errors import Conflict
 from tournaments.services.table_states import unfinished_tables

@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import Club, Entry, Membership, Player, Role, Season, Team, Tournament
+from tournaments.services import access
 from tournaments.services import clubs as club_service
 from tournaments.services import seasons as season_service
 from tournaments.services.errors import Conflict, ServiceError
@@ -79,7 +80,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @never_cache
 @club_view()
 def club_page(request: HttpRequest, club: Club) -> HttpResponse:
-    role = club_service.role_in(request.user, club)
+    role = access.role_in(request.user, club)
     staff = may(request, club, Role.SCORER)
     tournaments = club.tournaments.filter(archived_at__isnull=True)
     if not staff:

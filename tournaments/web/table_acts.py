@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game
-from tournaments.services import table_actions
+from tournaments.services import access, table_actions
 from tournaments.services.game_store import read_state
 
 
@@ -68,6 +68,8 @@ def _can_concede(state: Any, seat: int) -> bool:
 
 def pause_form(user: Any, game: Game, view: Mapping[str, Any]) -> dict[str, Any] | None:
     """The pause form's state for ``user`` (``None``: they may not pause this table)."""
-    if game.status != Game.Status.ACTIVE or not table_actions.may_pause(user, game):
+    if game.status != Game.Status.ACTIVE:
+        return None
+    if not access.may_pause(user, game, table_actions.table_of(game)):
         return None
     return {"adjourned": bool(view.get("adjourned")), "event_id": uuid.uuid4()}

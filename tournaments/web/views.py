@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Game
-from tournaments.services import access, seat_override
+from tournaments.services import access
 from tournaments.services.games import export_record
 from tournaments.web import game_lists, rummy_actions, table_acts, tables
 from tournaments.web.actions import submit
@@ -73,7 +73,7 @@ def spectate_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     context = tables.spectator_board(game)
     context["my_seats"] = access.seats_of(request.user, game)
     context["invite"] = _may_invite(request, game)
-    context["may_look"] = seat_override.may_look(request.user, game)
+    context["may_look"] = access.may_look(request.user, game)
     context["pause"] = table_acts.pause_form(request.user, game, context["view_flags"])
     return context
 

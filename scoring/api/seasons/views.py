@@ -33,7 +33,7 @@ from tournaments.api.shared.versions import (
 )
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Club, Season
-from tournaments.services import seasons
+from tournaments.services import access, seasons
 from tournaments.services.errors import NotFound
 
 
@@ -82,7 +82,7 @@ class SeasonAPIView(ClubAPIView):
     def season(self, request: Request, club: Club, slug: str) -> Season:
         """The season, if the reader may see it (else the same 404 as a missing one)."""
         found = Season.objects.filter(club=club, slug=slug).first()
-        if found is None or not seasons.may_read(found, request.user):
+        if found is None or not access.may_read_season(found, request.user):
             raise NotFound(
                 _("%(club)s has no season %(slug)s") % {"club": club.name, "slug": repr(slug)}
             )

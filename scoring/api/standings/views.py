@@ -19,8 +19,8 @@ from scoring import prize_service, read
 from scoring.api.standings import serializers as s
 from tournaments.api.shared.errors import READ, club_errors
 from tournaments.api.shared.views import ClubAPIView
-from tournaments.models import Role, Tournament
-from tournaments.services import clubs, entry_ratings
+from tournaments.models import Tournament
+from tournaments.services import access, entry_ratings
 from tournaments.services.errors import NotFound
 
 
@@ -35,9 +35,7 @@ class StandingsView(ClubAPIView):
     )
     def get(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
-        if found.status == Tournament.Status.DRAFT and not clubs.has_role(
-            request.user, found.club, Role.SCORER
-        ):
+        if not access.may_see_tournament(request.user, found):
             raise NotFound(f"no tournament {tournament!r} in this club")
         query = s.StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -63,9 +61,7 @@ class PublicTournamentView(ClubAPIView):
 
     def visible(self, request: Request, slug: str, tournament: str) -> Tournament:
         found = self.tournament(slug, tournament)
-        if found.status == Tournament.Status.DRAFT and not clubs.has_role(
-            request.user, found.club, Role.SCORER
-        ):
+        if not access.may_see_tournament(request.user, found):
             raise NotFound(f"no tournament {tournament!r} in this club")
         return found
 

@@ -24,7 +24,7 @@ from tournaments.api.claims.serializers import (
 from tournaments.api.shared.errors import ClubErrorSerializer, club_errors
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Player, Role
-from tournaments.services import claims, clubs
+from tournaments.services import access, claims
 from tournaments.services.errors import NotFound
 
 TOO_MANY = {
@@ -78,7 +78,7 @@ class ClaimCodeView(ClubAPIView):
     @transaction.atomic
     def post(self, request: Request, slug: str, player_id: int) -> Response:
         club = self.club(slug)
-        clubs.require_role(request.user, club, Role.DIRECTOR)  # before saying who exists
+        access.require_role(request.user, club, Role.DIRECTOR)  # before saying who exists
         guest = None
         if player_id <= MAX_ID:
             guest = Player.objects.filter(pk=player_id, club=club).first()

@@ -24,13 +24,13 @@ from rest_framework.response import Response
 from tournaments.api.clubs import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
 from tournaments.api.shared.versions import IF_MATCH, PRECONDITION_FAILED, guarded, tagged
-from tournaments.api.shared.views import ClubAPIView, is_director
+from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Club, Membership, Player, Role, Team
-from tournaments.services import clubs
+from tournaments.services import access, clubs
 
 
 def club_detail(club: Club, request: Request) -> dict[str, Any]:
-    role = clubs.role_in(request.user, club)
+    role = access.role_in(request.user, club)
     return {
         "slug": club.slug,
         "name": club.name,
@@ -215,8 +215,8 @@ class PlayersView(ClubAPIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         club = self.club(slug)
-        clubs.require_role(request.user, club, Role.SCORER)
-        private = is_director(request, club)
+        access.require_role(request.user, club, Role.SCORER)
+        private = access.is_club_director(request.user, club)
         found = sorted(clubs.club_players(club), key=lambda p: (p.name, p.pk))
         return Response([player(p, private=private) for p in found])
 
@@ -232,7 +232,8 @@ class PlayersView(ClubAPIView):
         club = self.club(slug)
         guest = clubs.add_guest(club, by=request.user, **body.validated_data)
         return Response(
-            player(guest, private=is_director(request, club)), status=status.HTTP_201_CREATED
+            player(guest, private=access.is_club_director(request.user, club)),
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -257,7 +258,7 @@ class TeamsView(ClubAPIView):
         body = s.TeamCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = self.club(slug)
-        clubs.require_role(request.user, club, Role.DIRECTOR)
+        access.require_role(request.user, club, Role.DIRECTOR)
         members = [
             clubs.club_player(club, pk, field="players") for pk in body.validated_data["players"]
         ]

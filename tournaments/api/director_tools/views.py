@@ -21,7 +21,7 @@ from tournaments.api.shared.views import ClubAPIView
 from tournaments.api.tournaments.views import tournament_detail
 from tournaments.models import Role
 from tournaments.services import bulk_entries, entry_import, undo
-from tournaments.services.clubs import has_role
+from tournaments.services.access import has_role
 from tournaments.services.errors import Forbidden
 
 

@@ -31,9 +31,9 @@ from tournaments.api.shared.versions import (
     guarded,
     tagged,
 )
-from tournaments.api.shared.views import ClubAPIView, is_director
+from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Entry, ForbiddenPair, Role, Tournament
-from tournaments.services import clubs, entry_ratings, tournaments
+from tournaments.services import access, clubs, entry_ratings, tournaments
 from tournaments.services.errors import NotFound, ServiceError
 
 
@@ -73,12 +73,12 @@ def pair_detail(pair: ForbiddenPair) -> dict[str, Any]:
 
 class EntryAPIView(ClubAPIView):
     def answer(self, request: Request, entry: Entry, code: int = status.HTTP_200_OK) -> Response:
-        private = is_director(request, entry.tournament.club)
+        private = access.is_club_director(request.user, entry.tournament.club)
         return tagged(Response(entry_detail(entry, private=private), status=code), entry.version)
 
     def guarded(self, request: Request, entry: Entry, change: Callable[[int | None], Entry]):
         """``change`` with the version ``If-Match`` names (412 with the entry if stale)."""
-        private = is_director(request, entry.tournament.club)
+        private = access.is_club_director(request.user, entry.tournament.club)
         return guarded(
             request,
             change,
@@ -103,7 +103,7 @@ class EntriesView(EntryAPIView):
     )
     def get(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
-        private = is_director(request, found.club)
+        private = access.is_club_director(request.user, found.club)
         entries = found.entries.select_related("player", "team")
         return Response([entry_detail(e, private=private) for e in entries])
 
@@ -124,7 +124,7 @@ class EntriesView(EntryAPIView):
         found = self.tournament(slug, tournament)
         user = request.user
         if "player" in data or "team" in data:
-            clubs.require_role(user, found.club, Role.SCORER)
+            access.require_role(user, found.club, Role.SCORER)
             if "player" in data:
                 data["player"] = clubs.club_player(found.club, data["player"])
             else:
@@ -238,7 +238,7 @@ class ForbiddenPairsView(EntryAPIView):
     )
     def get(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         pairs = found.forbidden.select_related("first__player", "first__team")
         pairs = pairs.select_related("second__player", "second__team").order_by("pk")
         return Response([pair_detail(p) for p in pairs])
@@ -254,7 +254,7 @@ class ForbiddenPairsView(EntryAPIView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         first = self.body_entry(found, data["first"], "first")
         second = self.body_entry(found, data["second"], "second")
         pair = tournaments.forbid(

@@ -20,10 +20,10 @@ from rest_framework.response import Response
 from tournaments.api.entries.views import entry_ref
 from tournaments.api.rounds import serializers as s
 from tournaments.api.shared.errors import READ, WRITE, club_errors
-from tournaments.api.shared.views import ClubAPIView, is_director
+from tournaments.api.shared.views import ClubAPIView
 from tournaments.models import Bye, Role, Round, RoundCorrection, TableEntry
 from tournaments.services import (
-    clubs,
+    access,
     entry_ratings,
     expected_results,
     round_closing,
@@ -137,7 +137,7 @@ class RoundsView(ClubAPIView):
     def get(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
         listed = found.rounds.all()
-        if not is_director(request, found.club):
+        if not access.is_club_director(request.user, found.club):
             listed = listed.filter(status=Round.Status.PUBLISHED)
         return Response(
             [
@@ -200,7 +200,7 @@ class PreviewView(ClubAPIView):
     )
     def get(self, request: Request, slug: str, tournament: str, number: int) -> Response:
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         return Response(preview_detail(rounds.preview(self.round(request, found, number))))
 
 
@@ -218,7 +218,7 @@ class SwapView(ClubAPIView):
         body = s.SwapSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         swapped = rounds.swap(
             self.round(request, found, number), by=request.user, **body.validated_data
         )
@@ -236,7 +236,7 @@ class PublishView(ClubAPIView):
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str, number: int) -> Response:
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         published = rounds.publish(self.round(request, found, number), by=request.user)
         return Response(round_detail(published))
 
@@ -265,7 +265,7 @@ class CorrectionsView(ClubAPIView):
         body = s.CorrectionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         fix = rounds.correct(
             self.round(request, found, number), by=request.user, **body.validated_data
         )
@@ -287,6 +287,6 @@ class CloseView(ClubAPIView):
     @transaction.atomic
     def post(self, request: Request, slug: str, tournament: str, number: int) -> Response:
         found = self.tournament(slug, tournament)
-        clubs.require_role(request.user, found.club, Role.DIRECTOR)
+        access.require_role(request.user, found.club, Role.DIRECTOR)
         closed = round_closing.close_round(self.round(request, found, number), by=request.user)
         return Response(round_detail(closed))

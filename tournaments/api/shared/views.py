@@ -1,11 +1,10 @@
 """The base views of the API's resources: finding the game, or the club (tournament,
 entry, round), a URL names, and the permission checks the views share.
 
-Who may do what is the services' call (:mod:`tournaments.services.access` for games,
-:func:`tournaments.services.clubs.require_role` and the checks in each service
-function for clubs); the views only read the request, call the service and shape
-the answer. Writes run in a transaction (``@atomic``), so a refused request changes
-nothing, even where a service writes twice.
+Who may do what is :mod:`tournaments.services.access`'s call (asked by the services,
+and by the views only to choose what to show); the views only read the request, call
+the service and shape the answer. Writes run in a transaction (``@atomic``), so a
+refused request changes nothing, even where a service writes twice.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from rest_framework.views import APIView
 from tavolo.ids import MAX_ID
 from tournaments.api.shared.fields import MAX_ROUND
 from tournaments.api.shared.parsers import BoundedJSONParser
-from tournaments.models import Club, Entry, Game, Role, Round, Tournament
-from tournaments.services import clubs, game_store, rounds, tournaments
+from tournaments.models import Club, Entry, Game, Round, Tournament
+from tournaments.services import access, clubs, game_store, rounds, tournaments
 from tournaments.services.access import can_manage
 from tournaments.services.errors import Forbidden, NotFound
 
@@ -85,10 +84,6 @@ class ClubAPIView(QueryCheckedView):
         if number > MAX_ROUND:
             raise missing
         round_ = rounds.round_of(tournament, number)
-        if not round_.is_published and not is_director(request, tournament.club):
+        if not round_.is_published and not access.is_tournament_director(request.user, tournament):
             raise missing
         return round_
-
-
-def is_director(request: Request, club: Club) -> bool:
-    return clubs.has_role(request.user, club, Role.DIRECTOR)
