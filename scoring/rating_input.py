@@ -35,6 +35,7 @@ from scoring.rating_settings import CASUAL_GAMES_COUNT, RatingSettings
 from scoring.ratings.season import RatedResult, places_from_scores
 from scoring.score_direction import fewest_points_win
 from tournaments.models import Forfeit, Game, Seat
+from tournaments.services.numbering import for_people
 from tournaments.services.rated_games import rated_games
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,9 @@ def _result(
     sides: list[list[int]] = [[] for _ in totals]
     for seat, side in enumerate(side_of):
         if seat not in seats or not 0 <= side < len(sides):
-            log.warning("game %s: seat %s has no player or side; not rated", game_id, seat + 1)
+            log.warning(
+                "game %s: seat %s has no player or side; not rated", game_id, for_people(seat)
+            )
             return None
         sides[side].append(seats[seat])
     last = side_of[resigned_seat] if resigned_seat is not None else None

@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.games import Game
+from tournaments.services.numbering import for_people
 
 
 class GameInvitation(models.Model):
@@ -22,7 +23,7 @@ class GameInvitation(models.Model):
         Game, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("game")
     )
     seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
-    """The seat's index (0-based, as everywhere in the database; pages show it + 1)."""
+    """The seat's index (0-based, as everywhere in the database; pages show it counted from 1)."""
     token = models.CharField(max_length=64, unique=True, verbose_name=_("token"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -43,4 +44,4 @@ class GameInvitation(models.Model):
         ordering = ["game", "seat", "-created_at"]
 
     def __str__(self) -> str:
-        return f"invitation to seat {self.seat + 1} of {self.game_id}"
+        return f"invitation to seat {for_people(self.seat)} of {self.game_id}"

@@ -28,6 +28,7 @@ from tournaments.models import Game, GameInvitation, Player, Seat
 from tournaments.services import access, game_store, live, time_controls
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.games import create_game, start_game
+from tournaments.services.numbering import for_people
 from tournaments.services.rule_words import in_words
 
 INVITATION_DAYS = 7
@@ -116,7 +117,9 @@ def _empty_seat(game: Game, seat: int) -> None:
             field="seat",
         )
     if Seat.objects.filter(game=game, number=seat).exists():
-        raise Conflict(_("seat %(seat)d is already taken") % {"seat": seat + 1}, field="seat")
+        raise Conflict(
+            _("seat %(seat)d is already taken") % {"seat": for_people(seat)}, field="seat"
+        )
 
 
 def live_invitations(game: Game) -> dict[int, GameInvitation]:
@@ -151,7 +154,9 @@ def revoke(game: Game, seat: int, user: Any) -> int:
             game=game, seat=seat, used_at__isnull=True, revoked_at__isnull=True
         ).update(revoked_at=timezone.now())
     if not withdrawn:
-        raise NotFound(_("seat %(seat)d has no invitation to withdraw") % {"seat": seat + 1})
+        raise NotFound(
+            _("seat %(seat)d has no invitation to withdraw") % {"seat": for_people(seat)}
+        )
     return withdrawn
 
 
@@ -184,7 +189,7 @@ def _problem(invitation: GameInvitation, game: Game) -> str | None:
     if invitation.expires_at <= timezone.now():
         return _("This invitation has expired. Ask for a new link.")
     if any(seat.number == invitation.seat for seat in game.seats.all()):
-        return _("seat %(seat)d is already taken") % {"seat": invitation.seat + 1}
+        return _("seat %(seat)d is already taken") % {"seat": for_people(invitation.seat)}
     return None
 
 

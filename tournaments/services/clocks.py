@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from tournaments.models import Game, GameEvent
 from tournaments.services import game_store, time_controls
+from tournaments.services.numbering import for_people
 from tournaments.timing.clock import ClockState, Step, replay
 
 
@@ -97,7 +98,7 @@ def clock_context(game: Game, names: Mapping[int, str] | None = None) -> dict[st
         "now_ms": now,
         "seats": [
             {
-                "number": seat + 1,
+                "number": for_people(seat),
                 "name": (names or {}).get(seat, ""),
                 "left_ms": left[seat],
                 "left": mm_ss(left[seat]),

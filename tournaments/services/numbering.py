@@ -1,11 +1,13 @@
-"""People count from 1: the one place that renumbers seats, sides and melds in words.
+"""People count from 1: the one place that renumbers seats, sides, melds and deals.
 
 The engine, the event records and the API number seats, sides and melds from 0 (they
 are list indices); everything a person reads numbers them from 1, like the PDF score
-sheets and the table cards. Pages show ``number + 1`` (the templates' ``|add:1``);
-:func:`count_from_one` rewrites the engine's messages where they reach people ("seat 0
-cannot play 7♦" → "seat 1 cannot play 7♦"), so the engine's own messages, which its
-tests and the records rely on, stay as they are. The web pages call it on the engine's
+sheets and the table cards. :func:`for_people` is the one function that turns an
+index into the number a person reads (the templates' ``{{ seat|for_people }}``, in
+:mod:`tournaments.templatetags.numbering`, calls it); :func:`count_from_one` rewrites
+the engine's messages where they reach people ("seat 0 cannot play 7♦" → "seat 1
+cannot play 7♦"), so the engine's own messages, which its tests and the records rely
+on, stay as they are. The web pages call it on the engine's
 refusals; the score sheet's service (``sheet_writes``) calls it with the table's names,
 so that "seat 2" reads "Carla (seat 3)" and "side 0" reads "Ann & Bruno".
 
@@ -31,8 +33,9 @@ _ONE_SEAT = re.compile(r"\bseat (\d+)\b")
 _ONE_SIDE = re.compile(r"\bside (\d+)\b")
 
 
-def seat_label(index: int) -> int:
-    """The number a person reads for seat (or side, or meld) ``index``."""
+def for_people(index: int) -> int:
+    """The number a person reads for the 0-based ``index`` of a seat, a side, a meld, a
+    deal or a place: seat 0 is "seat 1"."""
     return index + 1
 
 
@@ -55,17 +58,17 @@ def count_from_one(
     def seat(match: re.Match[str]) -> str:
         index = int(match.group(1))
         name = named_seats.get(index)
-        return f"{name} (seat {seat_label(index)})" if name else f"seat {seat_label(index)}"
+        return f"{name} (seat {for_people(index)})" if name else f"seat {for_people(index)}"
 
     def side(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if 0 <= index < len(named_sides):
             return named_sides[index]
-        return f"side {seat_label(index)}"
+        return f"side {for_people(index)}"
 
     return _ONE_SIDE.sub(side, _ONE_SEAT.sub(seat, message))
 
 
 def _bumped(match: re.Match[str]) -> str:
-    numbers = _NUMBER.sub(lambda n: str(seat_label(int(n.group(0)))), match.group("numbers"))
+    numbers = _NUMBER.sub(lambda n: str(for_people(int(n.group(0)))), match.group("numbers"))
     return f"{match.group('word')}{match.group('gap')}{numbers}"

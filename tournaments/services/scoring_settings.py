@@ -26,6 +26,7 @@ from scoring.points import HEAD_TO_HEAD_METHODS, PointsSettings
 from scoring.standings import DEFAULT_TIEBREAKS, StandingsSettings
 from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
+from tournaments.services.numbering import for_people
 from tournaments.services.setting_names import method_name, points_setting_name
 
 
@@ -85,7 +86,7 @@ def check_scoring(settings: Mapping[str, Any]) -> None:
             index = error.key.removeprefix("tiebreaks").strip("[]")
             position = int(index) if index.isdigit() else None
             where = (
-                _("The tiebreak number %(n)s") % {"n": position + 1}
+                _("The tiebreak number %(n)s") % {"n": for_people(position)}
                 if position is not None
                 else _("The tiebreaks")
             )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Game, Seat, Table
 from tournaments.services import access, audit, games
 from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.services.numbering import for_people
 
 ACTION = "seat-view-override"
 REASON_LENGTH = 300
@@ -94,12 +95,14 @@ def _record(game: Game, seat: int, by: Any, reason: str) -> None:
         club=tournament.club,
         tournament=tournament,
         action=ACTION,
-        subject=f"{name} (seat {seat + 1}), round {table.round.number}, table {table.number}",
+        subject=(
+            f"{name} (seat {for_people(seat)}), round {table.round.number}, table {table.number}"
+        ),
         after={
             "game": str(game.pk),
             "round": table.round.number,
             "table": table.number,
-            "seat": seat + 1,
+            "seat": for_people(seat),
             "reason": reason,
         },
     )
@@ -107,7 +110,7 @@ def _record(game: Game, seat: int, by: Any, reason: str) -> None:
         "%s: %s looked at seat %d of game %s (tournament %s): %s",
         ACTION,
         by.get_username(),
-        seat + 1,
+        for_people(seat),
         game.pk,
         tournament.pk,
         reason,

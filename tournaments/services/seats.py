@@ -30,6 +30,7 @@ from tournaments.models import Game, Player, Seat
 from tournaments.services import game_store
 from tournaments.services import players as player_service
 from tournaments.services.errors import Conflict, Forbidden, ServiceError
+from tournaments.services.numbering import for_people
 
 
 def _place(game: Game, number: int, player: Player) -> Seat:
@@ -51,7 +52,7 @@ def _place(game: Game, number: int, player: Player) -> Seat:
     if held is not None:
         raise Conflict(
             _("%(name)s already holds seat %(seat)d of this game: one person plays one seat")
-            % {"name": player.name, "seat": held + 1},
+            % {"name": player.name, "seat": for_people(held)},
             field="seat",
         )
     seat, _created = Seat.objects.update_or_create(

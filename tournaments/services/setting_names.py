@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.services.numbering import for_people
+
 SETTING_NAMES = {
     "count_forfeited_tables": _("forfeited tables count for the ratings"),
     "count_resigned_games": _("resigned games count for the ratings"),
@@ -63,7 +65,7 @@ def points_setting_name(key: str) -> str:
     if "[" in key and key.endswith("]"):
         index = key[key.index("[") + 1 : -1]
         if index.isdigit():
-            return f"{name} (place {int(index) + 1})"
+            return f"{name} (place {for_people(int(index))})"
         return f"{name} (tables of {index})"
     return name
 

@@ -25,6 +25,7 @@ from tournaments.models.clubs import (
     LANGUAGE_CHOICES,
     time_zone_choices,
 )
+from tournaments.services.numbering import for_people
 
 OPTION_PREFIX = "option_"
 
@@ -138,7 +139,7 @@ class TeamForm(forms.Form):
         choices = [("", "—")] + [(str(pk), name) for pk, name in players]
         for n in range(4):
             self.fields[f"player_{n}"] = forms.ChoiceField(
-                choices=choices, required=n < 2, label=_("Player %(n)s") % {"n": n + 1}
+                choices=choices, required=n < 2, label=_("Player %(n)s") % {"n": for_people(n)}
             )
 
     def player_ids(self) -> list[int]:

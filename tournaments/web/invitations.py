@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.models import Game
 from tournaments.services import access, bots_seating, casual
 from tournaments.services.errors import ServiceError
+from tournaments.services.numbering import for_people
 from tournaments.web import tables
 from tournaments.web.gates import game_manager_view
 from tournaments.web.words import sentence
@@ -154,7 +155,7 @@ def _change(request: HttpRequest, game: Game, *, withdraw: bool, bot: bool = Fal
         context = seats_context(request, game)
         context["banner"] = sentence(error)
         return render(request, "games/invite.html", context, status=error.status)
-    messages.success(request, done % {"seat": seat + 1})
+    messages.success(request, done % {"seat": for_people(seat)})
     return redirect(reverse("games:invitations", args=[game.pk]))
 
 
@@ -209,7 +210,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         messages.success(
             request,
             _("You have seat %(seat)d. The game starts when every seat is taken.")
-            % {"seat": found.seat + 1},
+            % {"seat": for_people(found.seat)},
         )
     return redirect(reverse("games:seat", args=[game.pk, found.seat]))
 

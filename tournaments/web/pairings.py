@@ -26,6 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import entry_ratings, expected_results
+from tournaments.services.numbering import for_people
 from tournaments.services.seating import Place, my_place
 from tournaments.services.sheets import disputed_tables
 from tournaments.services.tournaments import seats_per_side
@@ -39,10 +40,10 @@ def teams(tournament: Tournament) -> bool:
 def place_label(tournament: Tournament, position: int, sides: int) -> str:
     """Where an entrant sits: its seat, or for a team its side and seats."""
     if not teams(tournament):
-        return _("seat %(n)s") % {"n": position + 1}
+        return _("seat %(n)s") % {"n": for_people(position)}
     per_side = seats_per_side(tournament)
-    seats = " & ".join(str(position + k * sides + 1) for k in range(per_side))
-    return _("side %(n)s (seats %(seats)s)") % {"n": position + 1, "seats": seats}
+    seats = " & ".join(str(for_people(position + k * sides)) for k in range(per_side))
+    return _("side %(n)s (seats %(seats)s)") % {"n": for_people(position), "seats": seats}
 
 
 class _Place(NamedTuple):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Game
 from tournaments.services import access, table_actions
 from tournaments.services.game_store import read_state
+from tournaments.services.numbering import for_people
 
 
 def bot_seats(game: Game) -> set[int]:
@@ -35,7 +36,7 @@ def banners(game: Game, view: Mapping[str, Any], names: Mapping[int, str]) -> li
     if isinstance(resigned, int) and not isinstance(resigned, bool):
         out.append(
             _("%(name)s (seat %(seat)d) resigned: the game is over.")
-            % {"name": names.get(resigned, ""), "seat": resigned + 1}
+            % {"name": names.get(resigned, ""), "seat": for_people(resigned)}
         )
     if view.get("adjourned"):
         if table_actions.table_of(game) is not None:

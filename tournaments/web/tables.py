@@ -18,6 +18,7 @@ from tournaments.games import GameProfile, profile_for
 from tournaments.models import Game
 from tournaments.services import clocks
 from tournaments.services.games import event_log, fairness_info, seat_view
+from tournaments.services.numbering import for_people
 from tournaments.web import cards, table_acts
 from tournaments.web.actions import tally_fields
 from tournaments.web.cards import face, faces, suit_face
@@ -53,7 +54,7 @@ def seat_names(game: Game) -> dict[int, str]:
 
 
 def _name(names: Mapping[int, str], seat: int) -> str:
-    return names[seat] if seat in names else _("seat %(number)s") % {"number": seat + 1}
+    return names[seat] if seat in names else _("seat %(number)s") % {"number": for_people(seat)}
 
 
 def _acting(to_act: Any) -> list[int]:
