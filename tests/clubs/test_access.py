@@ -29,7 +29,7 @@ def _fresh_seats():
 
 
 @pytest.fixture
-def cup(db: None) -> tuple[Any, dict[str, Any]]:
+def table_people(db: None) -> tuple[Any, dict[str, Any]]:
     """A German whist tournament's published table (two logged-in players) and the
     people around it."""
     setup = published_round("german_whist", 2, options={"deals": 1}, mode="online")
@@ -50,8 +50,8 @@ DIRECTS = {"owner", "director", "staff"}
 
 
 @pytest.mark.parametrize("who", PEOPLE)
-def test_the_club_roles_rank_and_staff_count_as_owners(cup, who):
-    setup, people = cup
+def test_the_club_roles_rank_and_staff_count_as_owners(table_people, who):
+    setup, people = table_people
     user, club = people[who], setup.club
     expected = {
         "owner": Role.OWNER,
@@ -71,8 +71,8 @@ def test_the_club_roles_rank_and_staff_count_as_owners(cup, who):
 
 
 @pytest.mark.parametrize("who", PEOPLE)
-def test_require_role_refuses_in_words(cup, who):
-    setup, people = cup
+def test_require_role_refuses_in_words(table_people, who):
+    setup, people = table_people
     if who in DIRECTS:
         assert access.require_role(people[who], setup.club, Role.DIRECTOR)
         return
@@ -86,8 +86,8 @@ def test_require_role_refuses_in_words(cup, who):
 
 
 @pytest.mark.parametrize("who", PEOPLE)
-def test_one_director_of_a_club_a_tournament_a_table_and_a_game(cup, who):
-    setup, people = cup
+def test_one_director_of_a_club_a_tournament_a_table_and_a_game(table_people, who):
+    setup, people = table_people
     user, table = people[who], setup.tables[0]
     directs = who in DIRECTS
     assert access.is_tournament_director(user, setup.round.tournament) == directs
@@ -98,8 +98,8 @@ def test_one_director_of_a_club_a_tournament_a_table_and_a_game(cup, who):
 
 
 @pytest.mark.parametrize("who", PEOPLE)
-def test_managing_a_tournaments_game_and_looking_at_a_seat(cup, who):
-    setup, people = cup
+def test_managing_a_tournaments_game_and_looking_at_a_seat(table_people, who):
+    setup, people = table_people
     user, game = people[who], setup.tables[0].game
     assert access.can_manage(user, game) == (who in DIRECTS)
     # A look at a seat's cards: a director who plays no seat; staff never see a hand.
@@ -109,8 +109,8 @@ def test_managing_a_tournaments_game_and_looking_at_a_seat(cup, who):
     assert not any(access.can_see_seat(user, game, seat) for seat in range(2))
 
 
-def test_a_seated_player_acts_as_their_own_seat_only_and_directs_nothing(cup):
-    setup, _ = cup
+def test_a_seated_player_acts_as_their_own_seat_only_and_directs_nothing(table_people):
+    setup, _ = table_people
     table = setup.tables[0]
     for number, user in enumerate(setup.seated[table.number]):
         assert access.seats_of(user, table.game) == [number]
@@ -124,8 +124,8 @@ def test_a_seated_player_acts_as_their_own_seat_only_and_directs_nothing(cup):
         assert not access.may_pause(user, table.game, table)
 
 
-def test_a_director_seated_at_the_table_may_not_look_at_another_seat(cup):
-    setup, _ = cup
+def test_a_director_seated_at_the_table_may_not_look_at_another_seat(table_people):
+    setup, _ = table_people
     table = setup.tables[0]
     seated = setup.seated[table.number][0]
     Membership.objects.create(club=setup.club, user=seated, role=Role.DIRECTOR)
@@ -157,8 +157,8 @@ def test_a_casual_game_is_managed_by_its_creator_and_staff_and_directed_by_nobod
 
 
 @pytest.mark.parametrize("who", PEOPLE)
-def test_a_draft_tournament_is_its_officials_only_and_a_private_season_its_members(cup, who):
-    setup, people = cup
+def test_a_draft_tournament_is_its_officials_and_a_private_season_its_members(table_people, who):
+    setup, people = table_people
     user = people[who]
     draft = make_tournament(setup.club, setup.director)
     assert draft.status == Tournament.Status.DRAFT
