@@ -245,6 +245,6 @@ def can_see_seat(user: User, game: Game, seat: int) -> bool:
 def may_look(user: User, game: Game) -> bool:
     """Who may look at a seat's cards, with a reason, recorded: a director of the game
     who plays no seat at it. Staff direct every club but never see a hand."""
-    if is_staff(user) or seats_of(user, game):
+    if is_staff(user):
         return False
-    return is_game_director(user, game)
+    return is_game_director(user, game) and not seats_of(user, game)

@@ -50,7 +50,7 @@ def table_of(game: Game) -> Table | None:
 
 def check_may_pause(user: User, game: Game) -> None:
     """Raise :class:`Forbidden` unless ``user`` may adjourn and resume ``game``."""
-    if not access.may_pause(user, game, table_of(game)):
+    if not user.is_authenticated or not access.may_pause(user, game, table_of(game)):
         raise Forbidden(
             _(
                 "Only a director of this game's tournament (or, for a game at no "

@@ -4,6 +4,8 @@ the one place people count from 1. Empty for a missing number (``None``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from tournaments.services import numbering
@@ -12,8 +14,8 @@ register = template.Library()
 
 
 @register.filter
-def for_people(index: object) -> int | str:
+def for_people(index: Any) -> int | str:
     try:
-        return numbering.for_people(int(index))  # type: ignore[call-overload]
+        return numbering.for_people(int(index))
     except (TypeError, ValueError):
         return ""

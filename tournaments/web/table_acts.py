@@ -69,7 +69,7 @@ def _can_concede(state: Any, seat: int) -> bool:
 
 def pause_form(user: Any, game: Game, view: Mapping[str, Any]) -> dict[str, Any] | None:
     """The pause form's state for ``user`` (``None``: they may not pause this table)."""
-    if game.status != Game.Status.ACTIVE:
+    if game.status != Game.Status.ACTIVE or not user.is_authenticated:
         return None
     if not access.may_pause(user, game, table_actions.table_of(game)):
         return None

@@ -19,14 +19,8 @@ from tournaments.api.rounds.views import correction_detail
 from tournaments.api.shared.errors import club_errors
 from tournaments.api.shared.views import ClubAPIView
 from tournaments.api.tournaments.views import tournament_detail
-from tournaments.models import Role
-from tournaments.services import bulk_entries, entry_import, undo
-from tournaments.services.access import has_role
+from tournaments.services import access, bulk_entries, entry_import, undo
 from tournaments.services.errors import Forbidden
-
-
-def _private(request: Request, club) -> bool:  # type: ignore[no-untyped-def]
-    return has_role(request.user, club, Role.DIRECTOR)
 
 
 class CheckInAllView(ClubAPIView):
@@ -43,7 +37,7 @@ class CheckInAllView(ClubAPIView):
     def post(self, request: Request, slug: str, tournament: str) -> Response:
         found = self.tournament(slug, tournament)
         done = bulk_entries.check_in_all(found, by=request.user)
-        private = _private(request, found.club)
+        private = access.is_club_director(request.user, found.club)
         return Response(
             {"checked_in": len(done), "entries": [entry_detail(e, private=private) for e in done]}
         )
@@ -65,7 +59,7 @@ class SeveralView(ClubAPIView):
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
         entered = bulk_entries.add_several(found, by=request.user, **body.validated_data)
-        private = _private(request, found.club)
+        private = access.is_club_director(request.user, found.club)
         return Response(
             [entry_detail(e, private=private) for e in entered], status=status.HTTP_201_CREATED
         )
@@ -95,7 +89,7 @@ class ImportView(ClubAPIView):
         entered = entry_import.import_entries(
             found, by=request.user, text=body.validated_data["csv"]
         )
-        private = _private(request, found.club)
+        private = access.is_club_director(request.user, found.club)
         return Response(
             [entry_detail(e, private=private) for e in entered], status=status.HTTP_201_CREATED
         )
@@ -154,7 +148,7 @@ class UnpublishView(ClubAPIView):
         body = s.UnpublishSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         found = self.tournament(slug, tournament)
-        if not has_role(request.user, found.club, Role.DIRECTOR):
+        if not access.is_club_director(request.user, found.club):
             raise Forbidden(_("only the club's directors unpublish a round"))
         round_ = self.round(request, found, number)
         fix = undo.unpublish(round_, by=request.user, reason=body.validated_data["reason"])
