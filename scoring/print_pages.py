@@ -25,10 +25,10 @@ from scoring.crosstable import crosstable
 from scoring.models import PrizeCategory
 from scoring.web import refusing_bad_rounds, round_param
 from tournaments.models import Club, Role, Tournament
-from tournaments.services import entry_ratings, scoring_settings
+from tournaments.services import access, entry_ratings, scoring_settings
 from tournaments.services.errors import ServiceError
 from tournaments.web.club_time import for_the_room
-from tournaments.web.gates import may, tournament_view
+from tournaments.web.gates import tournament_view
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence
 
@@ -93,7 +93,7 @@ def report_page(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse
             "rep": rep,
             "rows": [{**r, "points_shown": local_numbers.shown(r["points"])} for r in rep.rows],
             "s": rep.shown.standings,
-            "director": may(request, club, Role.DIRECTOR),
+            "director": access.is_club_director(request.user, club),
         },
     )
 

@@ -20,13 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import local_numbers, numbers, season_printing, season_table
 from scoring import seasons as formulas
 from tournaments.models import Club, Role, Season
-from tournaments.services import season_settings
+from tournaments.services import access, season_settings
 from tournaments.services import seasons as season_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.club_time import for_the_room
 from tournaments.web.forms import game_choices, game_title
-from tournaments.web.gates import club_view, may, role_refusal
+from tournaments.web.gates import club_view, role_refusal
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence, stale_settings
 
@@ -211,7 +211,7 @@ def season_page(request: HttpRequest, club: Club, sslug: str) -> HttpResponse:
             "lines": lines,
             "game": game_title(season.game_type) if season.game_type else "",
             "formula": season_table.formula_words(season),
-            "is_director": may(request, club, Role.DIRECTOR),
+            "is_director": access.is_club_director(request.user, club),
         },
     )
 

@@ -36,7 +36,7 @@ from tournaments.web.forms import (
     TimeZoneForm,
     game_title,
 )
-from tournaments.web.gates import club_view, login_required, may
+from tournaments.web.gates import club_view, login_required
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence, stale_settings
 
@@ -81,7 +81,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @club_view()
 def club_page(request: HttpRequest, club: Club) -> HttpResponse:
     role = access.role_in(request.user, club)
-    staff = may(request, club, Role.SCORER)
+    staff = access.has_role(request.user, club, Role.SCORER)
     tournaments = club.tournaments.filter(archived_at__isnull=True)
     if not staff:
         tournaments = tournaments.exclude(status=Tournament.Status.DRAFT)
@@ -95,14 +95,14 @@ def club_page(request: HttpRequest, club: Club) -> HttpResponse:
         {
             "club": club,
             "role": role,
-            "is_director": may(request, club, Role.DIRECTOR),
+            "is_director": access.is_club_director(request.user, club),
             "current": [r for r in rows if r["t"].status != Tournament.Status.FINISHED],
             "past": [r for r in rows if r["t"].status == Tournament.Status.FINISHED],
             "seasons": list(season_service.visible_seasons(club, request.user)),
             # Archived ones: only the directors are shown them (to bring one back).
             "archived": (
                 list(club.tournaments.filter(archived_at__isnull=False))
-                if may(request, club, Role.DIRECTOR)
+                if access.is_club_director(request.user, club)
                 else []
             ),
         },

@@ -30,14 +30,14 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
+from tournaments.services import access, table_states
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
-from tournaments.services import table_states
 from tournaments.services.errors import ServiceError
 from tournaments.services.table_states import UnfinishedTables
 from tournaments.web.club_time import for_the_room
 from tournaments.web.forms import ForfeitForm, PairForm, game_title
-from tournaments.web.gates import is_htmx, may, round_or_404, round_view, tournament_view
+from tournaments.web.gates import is_htmx, round_or_404, round_view, tournament_view
 from tournaments.web.pages import attach, ids
 from tournaments.web.pairings import place_label, round_tables, table_cards
 from tournaments.web.sheet_pages import sheet_path
@@ -65,7 +65,7 @@ def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]])
     from tournaments.web.sheet_pages import table_code
 
     user = request.user
-    official = may(request, club, Role.SCORER)
+    official = access.has_role(request.user, club, Role.SCORER)
     for table in tables:
         table["sheet"] = None
         if not table["physical"] or table["game_id"] is None:
@@ -81,7 +81,7 @@ def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]])
 def _published_or_404(request: HttpRequest, club: Club, tournament: Tournament, number: int):
     round_ = round_or_404(tournament, number)
     if not round_.is_published:
-        if may(request, club, Role.DIRECTOR):
+        if access.is_club_director(request.user, club):
             return round_, redirect(
                 reverse("rounds:control", args=[club.slug, tournament.slug, number])
             )
@@ -103,7 +103,7 @@ def round_public(
         "t": tournament,
         "round": round_,
         "game": game_title(tournament.game_type),
-        "is_director": may(request, club, Role.DIRECTOR),
+        "is_director": access.is_club_director(request.user, club),
         "urls": _urls(club, tournament, number),
         "others": tournament.rounds.filter(status=Round.Status.PUBLISHED).values_list(
             "number", flat=True
