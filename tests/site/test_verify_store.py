@@ -131,7 +131,7 @@ class TestVerifyStore:
         assert status == 1
         [line] = problems(said)
         assert f"Game {game.pk}" in line
-        assert f"event {play.sequence} (play) is refused by the rules" in line
+        assert f"event {play.sequence + 1} (play) is refused by the rules" in line
         assert "the store has 1 problem" in said
 
     def test_a_field_the_rules_do_not_read(self, store):
@@ -142,7 +142,7 @@ class TestVerifyStore:
             check_record(export_record(game))  # `engine check` refuses it too
         [line] = problems(verify()[1])
         assert (
-            f"event {last.sequence} ({last.payload['type']}) has fields the rules do not "
+            f"event {last.sequence + 1} ({last.payload['type']}) has fields the rules do not "
             "read: ilegal" in line
         )
 
@@ -153,7 +153,7 @@ class TestVerifyStore:
         deck[0], deck[-1] = deck[-1], deck[0]  # still a whole deck: only the seed tells
         set_payload(game, 0, {**deal.payload, "deck": deck})
         said = verify()[1]
-        assert any("deal 1 (event 0) is not the deal its seed makes" in p for p in problems(said))
+        assert any("deal 1 (event 1) is not the deal its seed makes" in p for p in problems(said))
 
     def test_a_seed_that_does_not_open_its_commitment(self, store):
         game = store["games"]["setup"]
@@ -177,7 +177,7 @@ class TestVerifyStore:
                 [game.pk],
             )
         said = "\n".join(problems(verify()[1]))
-        assert "event numbers missing (the events run from 0 to" in said
+        assert "event numbers missing (the events run from 1 to" in said
         assert (
             f"its version says it holds {game.version} events, but {game.version - 2} are stored"
             in said
@@ -204,7 +204,7 @@ class TestVerifyStore:
                 [game.pk],
             )
         said = "\n".join(problems(verify()[1]))
-        assert "event numbers stored more than once: 2" in said
+        assert "event numbers stored more than once: 3" in said  # sequence 2, the third
 
     def test_a_stored_final_score_the_rules_do_not_give(self, store):
         game = store["games"]["casual"]
@@ -245,8 +245,9 @@ class TestVerifyStore:
 def test_missing_and_repeated_numbers_are_named_then_counted():
     assert numbering_problems(list(range(5))) == []
     repeated, missing = numbering_problems([0, 1, 1, 3, 10**9, 2, 2, 5, 5, 6, 6, 7, 7, 8, 8])
-    assert repeated == "event numbers stored more than once: 1, 2, 5, 6, 7 and 1 more"
+    # People count from 1: the stored sequence 0 is "event 1".
+    assert repeated == "event numbers stored more than once: 2, 3, 6, 7, 8 and 1 more"
     assert missing == (
-        "event numbers missing (the events run from 0 to 1000000000): "
-        "4, 9, 10, 11, 12 and 999999987 more"
+        "event numbers missing (the events run from 1 to 1000000001): "
+        "5, 10, 11, 12, 13 and 999999987 more"
     )

@@ -39,6 +39,7 @@ from engine import EngineError, available_games, new_game
 from engine import Game as EngineGame
 from tournaments import fairness
 from tournaments.models import Game, GameEvent
+from tournaments.services.numbering import for_people
 from tournaments.services.rule_words import render
 
 SHOWN = 5
@@ -132,15 +133,15 @@ def numbering_problems(sequences: Sequence[int]) -> list[str]:
     if repeated:
         problems.append(
             _("event numbers stored more than once: %(numbers)s")
-            % {"numbers": _listed(repeated[:SHOWN], len(repeated))}
+            % {"numbers": _listed([for_people(n) for n in repeated[:SHOWN]], len(repeated))}
         )
     top = max(sequences, default=-1)
     missing = top + 1 - len(counts)  # (a number far too high is not walked to)
     if missing:
         first = list(islice((n for n in range(top + 1) if n not in counts), SHOWN))
         problems.append(
-            _("event numbers missing (the events run from 0 to %(top)s): %(numbers)s")
-            % {"top": top, "numbers": _listed(first, missing)}
+            _("event numbers missing (the events run from 1 to %(top)s): %(numbers)s")
+            % {"top": for_people(top), "numbers": _listed([for_people(n) for n in first], missing)}
         )
     return problems
 
@@ -172,7 +173,9 @@ def _replayed(
         return None
     for sequence, payload in rows:
         if not isinstance(payload, Mapping):
-            problems.append(_("event %(n)s is not an event of the game") % {"n": sequence})
+            problems.append(
+                _("event %(n)s is not an event of the game") % {"n": for_people(sequence)}
+            )
             return None
         try:
             action = state.parse(payload)
@@ -180,7 +183,7 @@ def _replayed(
             if unknown:
                 problems.append(
                     _("event %(n)s (%(type)s) has fields the rules do not read: %(fields)s")
-                    % {"n": sequence, "type": action.type, "fields": ", ".join(unknown)}
+                    % {"n": for_people(sequence), "type": action.type, "fields": ", ".join(unknown)}
                 )
                 return None
             state.apply(payload)
@@ -188,7 +191,7 @@ def _replayed(
             problems.append(
                 _("event %(n)s (%(type)s) is refused by the rules: %(reason)s")
                 % {
-                    "n": sequence,
+                    "n": for_people(sequence),
                     "type": str(payload.get("type")),
                     "reason": render(error, game=state.name),
                 }
@@ -266,12 +269,12 @@ def _fairness_words(
 ) -> str:
     params = dict(failure.params)
     if "index" in params:
-        params["index"] = sequences[params["index"]]  # the event's number, as stored
+        params["index"] = for_people(sequences[params["index"]])  # the stored event's number
     if failure.code in ("commitment", "format"):
         return _("its seed does not match the commitment published when it was created")
     if failure.code == "deal":
         return _("deal %(deal)s (event %(n)s) is not the deal its seed makes") % {
-            "deal": params["deal"] + 1,
+            "deal": for_people(params["deal"]),
             "n": params["index"],
         }
     if failure.code == "shuffle":
