@@ -191,11 +191,12 @@ def may_read_season(season: Season, user: User) -> bool:
 
 
 def manages_casual(user: User, game: Game) -> bool:
-    """Who manages a casual game (one at no tournament's table): its creator, or
-    staff. Says nothing about whether the game is casual."""
+    """Who manages a casual game (one at no tournament's table): its creator alone, as
+    docs/api.md says (staff have no rights over another user's casual game).
+    Says nothing about whether the game is casual."""
     if not user.is_authenticated:
         return False
-    return user.pk == game.created_by_id or is_staff(user)
+    return user.pk == game.created_by_id
 
 
 def can_manage(user: User, game: Game) -> bool:
