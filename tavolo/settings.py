@@ -104,12 +104,6 @@ MIDDLEWARE = [
     "tournaments.web.lockout_page.LockedOutMiddleware",
 ]
 
-# POST /api/games/<id>/events and GET .../legal answered in front of the URL resolver,
-# the middleware's wrappers and DRF's dispatch, with the same hooks and services.
-TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "no", "off"}
-# A token client's move answered at the WSGI level, in front of the lean path
-# (tavolo/lean/express.py), with the same services and byte-for-byte the same answers.
-TAVOLO_EXPRESS_LANE = _env("TAVOLO_EXPRESS_LANE", "1").lower() not in {"0", "false", "no", "off"}
 # The move path's read of a game and its append, and the pages' compiled lookups, as
 # server-side prepared statements on PostgreSQL (tavolo/prepared.py). Off
 # (TAVOLO_DB_PREPARED=0) behind a pooler that cannot keep prepared statements
