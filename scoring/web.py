@@ -260,9 +260,10 @@ def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     score and rank after each round (from the entry's own stored standings rows).
 
     Two queries whatever the tournament's size (the page keeps the table in the cache
-    under the standings' version, so they run on a first view after a change): the rounds, each with the entry's bye and
-    its stored standings row; then every place at the entry's tables, with their games'
-    final scores and whether that entrant forfeited. Rows, not model objects: with
+    under the standings' version, so they run on a first view after a change): the
+    rounds, each with the entry's bye and its stored standings row; then every place at
+    the entry's tables, with their games' final scores and whether that entrant
+    forfeited. Rows, not model objects: with
     objects, nine rounds' places built some 120 of them a page."""
     rounds = list(_rounds_of_entry(t.pk, entry.pk))
     mine: dict[int, _Place] = {}
