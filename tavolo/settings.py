@@ -125,7 +125,7 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------
 DATABASE_URL = _env("DATABASE_URL")
-PREPARE_THRESHOLD = 5  # psycopg's default: a statement run this often is prepared
+PREPARE_THRESHOLD = 5  # psycopg's default: prepared once a connection ran it this often
 if DATABASE_URL:
     DATABASES = {
         # Persistent connections (60 s), health-checked: before a request's first query
