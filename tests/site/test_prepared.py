@@ -1,6 +1,6 @@
-"""tavolo.prepared.run_statement and the database's OPTIONS: statements bound and, once
-run often enough on a connection, prepared by psycopg on PostgreSQL, behaving as a
-Django cursor does (values, errors, transactions, hooks, the log)."""
+"""tavolo.prepared.run_statement: a statement's rows, behaving as a Django cursor does
+(values, errors, transactions, hooks, the log). psycopg's preparing of statements
+(the database's OPTIONS): test_prepared_statements.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import decimal
 import uuid
 
 import pytest
-from django.conf import settings
 from django.db import IntegrityError, connection, connections, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
@@ -28,25 +27,10 @@ VALUES = [
 ]
 
 
-@pytest.fixture
-def own_connection(require_postgres):
-    """A second connection to the test database, in autocommit (outside the test's
-    transaction), for what only happens there."""
-    other = connections.create_connection("default")
-    yield other
-    other.close()
-
-
 def _through_django(sql: str, params: list) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return [tuple(row) for row in cursor.fetchall()]
-
-
-def _prepared(on=connection) -> dict[str, int]:
-    with on.cursor() as cursor:
-        cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements")
-        return dict(cursor.fetchall())
 
 
 @pytest.mark.django_db
@@ -65,29 +49,6 @@ def test_values_and_nulls_come_back_as_a_django_cursor_gives_them(require_postgr
 
 
 @pytest.mark.django_db
-def test_on_postgresql_a_statement_is_prepared_once_per_connection(own_connection):
-    run, sql = own_connection, "SELECT %s::int * 3 AS tripled_once"
-    runs = settings.PREPARE_THRESHOLD + 1  # psycopg prepares it on the run after those
-    assert [run_statement(run, sql, [n])[0][0] for n in range(runs)] == [3 * n for n in range(runs)]
-    before = {s: n for s, n in _prepared(run).items() if "tripled_once" in s}
-    assert list(before.values()) == [1], before  # prepared and run once
-    assert [run_statement(run, sql, [n])[0][0] for n in (3, 4)] == [9, 12]
-    after = {s: n for s, n in _prepared(run).items() if "tripled_once" in s}
-    assert after.keys() == before.keys() and list(after.values()) == [3]
-
-
-@pytest.mark.django_db
-def test_without_preparing_the_statement_gives_the_same(own_connection):
-    """``TAVOLO_DB_PREPARED=0``: psycopg prepares nothing on the connection."""
-    run, sql = own_connection, "SELECT %s::int + 40 AS never_prepared, %s::text"
-    run.ensure_connection()
-    run.connection.prepare_threshold = None
-    for _ in range(settings.PREPARE_THRESHOLD + 1):
-        assert run_statement(run, sql, [2, "a"]) == [(42, "a")] == _through_django(sql, [2, "a"])
-    assert not [s for s in _prepared(run) if "never_prepared" in s]
-
-
-@pytest.mark.django_db
 def test_errors_are_djangos_and_a_savepoint_keeps_the_transaction(require_postgres):
     with connection.cursor() as cursor:
         cursor.execute("CREATE TEMP TABLE prepared_probe (n int PRIMARY KEY)")
@@ -96,37 +57,6 @@ def test_errors_are_djangos_and_a_savepoint_keeps_the_transaction(require_postgr
     with pytest.raises(IntegrityError), transaction.atomic():
         run_statement(connection, insert, [1])
     assert run_statement(connection, "SELECT count(*) FROM prepared_probe", []) == [(1,)]
-
-
-@pytest.mark.django_db
-def test_statements_in_an_atomic_block_are_rolled_back_with_it(own_connection):
-    run = own_connection
-    with run.cursor() as cursor:
-        cursor.execute("CREATE TEMP TABLE prepared_atomic (n int)")
-    insert = "INSERT INTO prepared_atomic (n) VALUES (%s)"
-    for n in range(settings.PREPARE_THRESHOLD + 1):  # prepared from here on
-        run_statement(run, insert, [n + 10])
-    run.set_autocommit(False)  # as an outermost atomic block does
-    run_statement(run, insert, [1])
-    run_statement(run, insert, [2])
-    run.rollback()
-    run.set_autocommit(True)
-    run_statement(run, insert, [3])  # autocommit again: its own transaction
-    run_statement(run, "DELETE FROM prepared_atomic WHERE n >= 10", [])
-    assert run_statement(run, "SELECT n FROM prepared_atomic", []) == [(3,)]
-
-
-@pytest.mark.django_db
-def test_a_statement_deallocated_behind_its_back_is_prepared_again(own_connection):
-    run = own_connection
-    sql = "SELECT %s::int + 1 AS deallocated_probe"
-    for n in range(settings.PREPARE_THRESHOLD + 1):
-        assert run_statement(run, sql, [n]) == [(n + 1,)]
-    with run.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")  # as a pooler's DISCARD ALL would
-    for n in range(settings.PREPARE_THRESHOLD + 1):
-        assert run_statement(run, sql, [n]) == [(n + 1,)]
-    assert [s for s in _prepared(run) if "deallocated_probe" in s]
 
 
 @pytest.mark.django_db
