@@ -147,7 +147,8 @@ if DATABASE_URL:
     # game, the club, the tournament, the standings) once per connection.
     # TAVOLO_DB_PREPARED=0: Django's client-side binding, nothing prepared (for a pooler
     # that cannot keep prepared statements: PgBouncer in transaction mode before 1.21).
-    if _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}:
+    postgresql = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    if postgresql and _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}:
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=PREPARE_THRESHOLD
         )

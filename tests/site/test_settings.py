@@ -24,7 +24,7 @@ print(json.dumps({
     "db_engine": db["ENGINE"],
     "db_name": str(db["NAME"]),
     "db_host": db.get("HOST", ""),
-    "db_options": db.get("OPTIONS", {}) if db["ENGINE"].endswith("postgresql") else {},
+    "db_options": db.get("OPTIONS", {}),
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "eager_propagates": settings.CELERY_TASK_EAGER_PROPAGATES,
     "broker": settings.CELERY_BROKER_URL,
@@ -95,6 +95,12 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler():
     s = probe(TAVOLO_DEBUG="1", DATABASE_URL=url, TAVOLO_DB_PREPARED="0")
     assert s["db_engine"] == "django.db.backends.postgresql"
     assert s["db_options"] == {}  # Django's client-side binding, nothing prepared
+
+
+def test_a_sqlite_database_url_gets_no_postgresql_options(tmp_path):
+    s = probe(TAVOLO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3")
+    assert s["db_engine"] == "django.db.backends.sqlite3"
+    assert s["db_options"] == {}
 
 
 def test_redis_url_turns_eager_off_and_uses_redis():
