@@ -105,8 +105,6 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         f"api_bench: {args.game}, {args.clients} clients, {args.games} games, {args.server} "
         f"{args.workers} worker(s) x {args.threads} thread(s), {os.cpu_count()} CPUs, "
         f"database health checks {'off' if args.no_health_checks else 'on'}, "
-        f"lean move path {'off' if args.no_lean else 'on'}, "
-        f"express lane {'off' if args.no_lean or args.no_express else 'on'}, "
         f"{'Redis' if args.redis else 'no Redis (in-memory channel layer)'}"
     )
     print(
@@ -195,20 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="serve with TAVOLO_DB_HEALTH_CHECKS=0 (to measure what the check costs)",
     )
     parser.add_argument(
-        "--no-lean",
-        action="store_true",
-        help="serve with TAVOLO_LEAN_PATH=0 (every request through Django's whole stack)",
-    )
-    parser.add_argument(
         "--redis",
         metavar="URL",
         help="serve with this REDIS_URL (cache and pushes to watchers as in production; "
         "default: none, the in-memory channel layer)",
-    )
-    parser.add_argument(
-        "--no-express",
-        action="store_true",
-        help="serve with TAVOLO_EXPRESS_LANE=0 (a token client's moves on the lean path)",
     )
     parser.add_argument("--keep-db", action="store_true", help="keep the database afterwards")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
@@ -226,8 +214,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         database_url,
         secret_key,
         health_checks=not args.no_health_checks,
-        lean=not args.no_lean,
-        express=not args.no_express,
         redis_url=args.redis,
     )
     if args.settings:

@@ -71,8 +71,6 @@ def server_env(
     database_url: str,
     secret_key: str,
     health_checks: bool = True,
-    lean: bool = True,
-    express: bool = True,
     redis_url: str | None = None,
 ) -> dict[str, str]:
     """The server's environment. ``redis_url``: served with the site's Redis (its cache
@@ -89,8 +87,6 @@ def server_env(
         TAVOLO_SECRET_KEY=secret_key,
         TAVOLO_ALLOWED_HOSTS=f"{HOST},localhost",
         TAVOLO_DB_HEALTH_CHECKS="1" if health_checks else "0",
-        TAVOLO_LEAN_PATH="1" if lean else "0",
-        TAVOLO_EXPRESS_LANE="1" if express else "0",
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     return env

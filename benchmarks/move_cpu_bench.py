@@ -5,8 +5,8 @@
 
 Set-up (not timed), as ``api_bench``'s: a scratch database (``--database``, default
 ``tavolo_bench_cpu``) is dropped, created and migrated, with one user per seat; then
-one process serves the site's WSGI application (``tavolo.wsgi``: the lean move path
-in front of Django, DEBUG off) to itself, without HTTP or gunicorn, and plays one
+one process serves the site's WSGI application (``tavolo.wsgi``: Django's handler, DEBUG
+off) to itself, without HTTP or gunicorn, and plays one
 casual game of each of ``--games`` as ``api_bench``'s clients do: a ``POST …/events``
 with a random legal action, its answer's ``next`` for the same player's next move,
 ``GET …/legal`` (and ``GET …/view`` when that seat has nothing to do) otherwise.
@@ -187,7 +187,7 @@ def report(figures: dict[str, Any], load: Sequence[float]) -> None:
     games, per_round = figures["games"], figures["per_round"]
     print(
         f"move_cpu_bench: {figures['rounds']} rounds x {figures['moves']} accepted moves per "
-        f"game, in turn; one process, lean WSGI app, no HTTP; load {load[0]:.1f} before, "
+        f"game, in turn; one process, the site's WSGI app, no HTTP; load {load[0]:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after ({os.cpu_count()} CPUs)"
     )
     totals = {game: [sum(r[k] for k in KINDS) for r in per_round[game]] for game in games}

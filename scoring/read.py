@@ -25,7 +25,6 @@ from scoring.models import RoundStandings, StandingsState
 from scoring.numbers import approximate
 from scoring.owed import owe_standings
 from scoring.score_direction import fewest_points_win
-from tavolo.compiled_query import CompiledQuery
 from tournaments.models import Round, Tournament
 from tournaments.services import scoring_settings
 
@@ -125,52 +124,35 @@ def ensure_requested(tournament: Tournament, state: StandingsState | None, publi
             owe_standings(tournament.pk, "never computed")
 
 
-STANDINGS_STATE = CompiledQuery(
-    lambda tournament_id: StandingsState.objects.filter(pk=tournament_id).order_by()[:1], int
-)
-"""A tournament's standings state (``None`` before any): read by every standings page
-and by each phone's poll every few seconds, so compiled once (:mod:`tavolo.compiled_query`)."""
-
-
-_PUBLISHED_ROUNDS = CompiledQuery(
-    lambda tournament_id: (
-        Round.objects.filter(tournament_id=tournament_id, status=Round.Status.PUBLISHED)
-        .order_by()
-        .values_list("number", flat=True)
-    ),
-    int,
-)
-_STORED_ROUNDS = CompiledQuery(
-    lambda tournament_id, published: (
-        RoundStandings.objects.filter(tournament_id=tournament_id, round__lte=published)
-        .order_by()
-        .values_list("round", flat=True)
-    ),
-    int,
-    int,
-)
-_ROUND_STANDINGS = CompiledQuery(
-    # The rows (a large JSON list) load only when used: a page served from the cache
-    # never reads them.
-    lambda tournament_id, number: (
-        RoundStandings.objects.filter(tournament_id=tournament_id, round=number)
-        .defer("rows")
-        .order_by()[:1]
-    ),
-    int,
-    int,
-)
+def standings_state(tournament_id: int) -> StandingsState | None:
+    """A tournament's standings state (``None`` before any): read by every standings
+    page and by each phone's poll every few seconds (a primary-key lookup)."""
+    return StandingsState.objects.filter(pk=tournament_id).first()
 
 
 def read(tournament: Tournament, round_number: int | None = None) -> Shown:
     """The stored standings after ``round_number`` (default: the latest round). Four
-    reads, each compiled once: every standings page and export makes them."""
-    state = STANDINGS_STATE.first(tournament.pk)
-    published = len(_PUBLISHED_ROUNDS.all(tournament.pk))
+    indexed reads: every standings page and export makes them."""
+    state = standings_state(tournament.pk)
+    published = Round.objects.filter(
+        tournament_id=tournament.pk, status=Round.Status.PUBLISHED
+    ).count()
     ensure_requested(tournament, state, published)
-    rounds = sorted(_STORED_ROUNDS.all(tournament.pk, published))
+    rounds = sorted(
+        RoundStandings.objects.filter(tournament_id=tournament.pk, round__lte=published)
+        .order_by()
+        .values_list("round", flat=True)
+    )
     wanted = round_number if round_number in rounds else (rounds[-1] if rounds else None)
-    standings = _ROUND_STANDINGS.first(tournament.pk, wanted) if wanted is not None else None
+    standings = None
+    if wanted is not None:
+        # The rows (a large JSON list) load only when used: a page served from the
+        # cache never reads them.
+        standings = (
+            RoundStandings.objects.filter(tournament_id=tournament.pk, round=wanted)
+            .defer("rows")
+            .first()
+        )
     return Shown(tournament, state, standings, rounds, published)
 
 

@@ -31,7 +31,6 @@ from django.views.decorators.http import require_GET
 from scoring import legend, local_numbers, numbers, read
 from scoring.models import EntryRoundStanding
 from scoring.score_direction import fewest_points_win, place_at
-from tavolo.compiled_query import CompiledQuery
 from tavolo.ids import is_row_id
 from tournaments.models import Bye, Club, Entry, Forfeit, Game, Round, TableEntry, Tournament
 from tournaments.services import entry_ratings, scoring_settings
@@ -159,7 +158,7 @@ def standings_page(request: HttpRequest, club: Club, t: Tournament) -> HttpRespo
 def standings_live(request: HttpRequest, club: Club, t: Tournament) -> HttpResponse:
     """The standings table, or 204 when the stored version is the one the page shows."""
     seen = request.GET.get("v", "")
-    state = read.STANDINGS_STATE.first(t.pk)
+    state = read.standings_state(t.pk)
     version = state.version if state is not None else 0
     if seen.isdigit() and int(seen) == version:
         return HttpResponse(status=204)
@@ -256,24 +255,21 @@ def _places_at_tables_of(entry_id: int) -> Any:
     )
 
 
-_ROUNDS_OF_ENTRY = CompiledQuery(_rounds_of_entry, int, int)
-_PLACES_AT_TABLES_OF = CompiledQuery(_places_at_tables_of, int)
-
-
 def player_rounds(t: Tournament, entry: Entry) -> list[dict[str, Any]]:
     """The entry's rounds: table, opponents (and partners), game scores, points, running
     score and rank after each round (from the entry's own stored standings rows).
 
-    Two queries whatever the tournament's size, compiled once (a first view of the page
-    follows every change to the standings): the rounds, each with the entry's bye and
-    its stored standings row; then every place at the entry's tables, with their games'
-    final scores and whether that entrant forfeited. Rows, not model objects: with
+    Two queries whatever the tournament's size (the page keeps the table in the cache
+    under the standings' version, so they run on a first view after a change): the
+    rounds, each with the entry's bye and its stored standings row; then every place at
+    the entry's tables, with their games' final scores and whether that entrant
+    forfeited. Rows, not model objects: with
     objects, nine rounds' places built some 120 of them a page."""
-    rounds = _ROUNDS_OF_ENTRY.all(t.pk, entry.pk)
+    rounds = list(_rounds_of_entry(t.pk, entry.pk))
     mine: dict[int, _Place] = {}
     others: dict[int, list[_Place]] = defaultdict(list)
     forfeits: dict[int, set[int]] = defaultdict(set)
-    for row in _PLACES_AT_TABLES_OF.all(entry.pk):
+    for row in _places_at_tables_of(entry.pk):
         seat = _Place(*row)
         others[seat.table_id].append(seat)
         if seat.entry_id == entry.pk:
@@ -346,7 +342,10 @@ def rounds_table_of(club: Club, t: Tournament, entry: Entry) -> str:
     return render_to_string("standings/_player_rounds.html", {"rounds": rows})
 
 
-def _entry_with_standings_state(tournament_id: int, entry_id: int) -> Any:
+def _entry_with_standings_state(tournament_id: int, entry_id: int) -> Entry | None:
+    """The entry (with its player and team), and the tournament's standings state as
+    ``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
+    query: on PostgreSQL each round trip is a good part of the player page's cost."""
     state = "tournament__standings_state__"
     return (
         Entry.objects.filter(tournament_id=tournament_id, pk=entry_id)
@@ -356,22 +355,15 @@ def _entry_with_standings_state(tournament_id: int, entry_id: int) -> Any:
             standings_requested=F(state + "requested"),
             standings_computed_at=F(state + "computed_at"),
         )
-        .order_by()[:1]
+        .first()
     )
-
-
-_ENTRY_WITH_STANDINGS_STATE = CompiledQuery(_entry_with_standings_state, int, int)
-"""The entry (with its player and team), and the tournament's standings state as
-``standings_version`` / ``_requested`` / ``_computed_at`` (None before any), in one
-query: on PostgreSQL each round trip is a good part of the player page's cost, and
-compiling this query each time was more than the rest of reading it."""
 
 
 @require_GET
 @never_cache
 @tournament_view()
 def player_page(request: HttpRequest, club: Club, t: Tournament, entry_id: int) -> HttpResponse:
-    entry = _ENTRY_WITH_STANDINGS_STATE.first(t.pk, entry_id) if is_row_id(entry_id) else None
+    entry = _entry_with_standings_state(t.pk, entry_id) if is_row_id(entry_id) else None
     if entry is None:
         raise Http404("no such entry")
     version = entry.standings_version or 0

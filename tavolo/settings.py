@@ -104,18 +104,6 @@ MIDDLEWARE = [
     "tournaments.web.lockout_page.LockedOutMiddleware",
 ]
 
-# POST /api/games/<id>/events and GET .../legal answered in front of the URL resolver,
-# the middleware's wrappers and DRF's dispatch, with the same hooks and services.
-TAVOLO_LEAN_PATH = _env("TAVOLO_LEAN_PATH", "1").lower() not in {"0", "false", "no", "off"}
-# A token client's move answered at the WSGI level, in front of the lean path
-# (tavolo/lean/express.py), with the same services and byte-for-byte the same answers.
-TAVOLO_EXPRESS_LANE = _env("TAVOLO_EXPRESS_LANE", "1").lower() not in {"0", "false", "no", "off"}
-# The move path's read of a game and its append, and the pages' compiled lookups, as
-# server-side prepared statements on PostgreSQL (tavolo/prepared.py). Off
-# (TAVOLO_DB_PREPARED=0) behind a pooler that cannot keep prepared statements
-# (PgBouncer in transaction mode before 1.21).
-TAVOLO_DB_PREPARED = _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}
-
 ROOT_URLCONF = "tavolo.urls"
 WSGI_APPLICATION = "tavolo.wsgi.application"
 ASGI_APPLICATION = "tavolo.asgi.application"
@@ -137,6 +125,7 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------
 DATABASE_URL = _env("DATABASE_URL")
+PREPARE_THRESHOLD = 5  # psycopg's default: prepared once a connection ran it this often
 if DATABASE_URL:
     DATABASES = {
         # Persistent connections (60 s), health-checked: before a request's first query
@@ -152,6 +141,17 @@ if DATABASE_URL:
             not in {"0", "false", "no", "off"},
         )
     }
+    # Server-side prepared statements, as psycopg and Django offer them: parameters
+    # bound on the server, and a statement a connection has run PREPARE_THRESHOLD times
+    # prepared there, so the server parses and plans the reads every request makes (a
+    # game, the club, the tournament, the standings) once per connection.
+    # TAVOLO_DB_PREPARED=0: Django's client-side binding, nothing prepared (for a pooler
+    # that cannot keep prepared statements: PgBouncer in transaction mode before 1.21).
+    postgresql = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    if postgresql and _env("TAVOLO_DB_PREPARED", "1").lower() not in {"0", "false", "no", "off"}:
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=PREPARE_THRESHOLD
+        )
 else:
     DATABASES = {
         "default": {

@@ -14,6 +14,15 @@ from tournaments.web import card_style, language
 from . import api, views
 
 urlpatterns = [
+    # The API first: its requests (a move's two among them) are resolved without trying
+    # every page's pattern first; no page's address starts with api/.
+    path("api/health/", api.HealthView.as_view(), name="api-health"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # The split view serves Swagger UI's set-up script as a file of its own (no inline
+    # script), so the page lives with the site's Content-Security-Policy.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("scoring.api.urls")),
+    path("api/", include("tournaments.api.urls")),
     path("", views.home, name="home"),
     path("", include("tournaments.web.account_urls")),  # log-in, sign-up, reset, claims
     path("", include("tournaments.web.game_urls")),
@@ -33,11 +42,4 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
-    path("api/health/", api.HealthView.as_view(), name="api-health"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # The split view serves Swagger UI's set-up script as a file of its own (no inline
-    # script), so the page lives with the site's Content-Security-Policy.
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("scoring.api.urls")),
-    path("api/", include("tournaments.api.urls")),
 ]

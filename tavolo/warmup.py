@@ -21,7 +21,7 @@ WARM_PATHS = (
     # the API's parsers, authentication, the events view and the JSON renderer.
     ("POST", "/api/games/00000000-0000-0000-0000-000000000000/events"),
     ("GET", "/api/games/00000000-0000-0000-0000-000000000000/legal"),
-    # The lean path's read (tavolo.lean): answered there, a 404 (no such game).
+    # A seat's legal actions: the game is read (a 404, no such game).
     ("GET", "/api/games/00000000-0000-0000-0000-000000000000/legal?seat=0"),
 )
 

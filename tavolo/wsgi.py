@@ -1,16 +1,10 @@
-"""WSGI entry point (gunicorn tavolo.wsgi:application).
-
-Django's handler, with a move's two requests answered on a lean path in front of the
-URL resolver and DRF's dispatch (:mod:`tavolo.lean`; docs/benchmarks.md, "The lean
-move path")."""
+"""WSGI entry point (gunicorn tavolo.wsgi:application): Django's own handler, its
+middleware and DRF for every request."""
 
 import os
 
-import django
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tavolo.settings")
-django.setup(set_prefix=False)  # as get_wsgi_application() does
 
-from tavolo.lean.handler import LeanHandler  # noqa: E402 - needs the apps loaded
-
-application = LeanHandler()
+application = get_wsgi_application()

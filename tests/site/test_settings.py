@@ -24,6 +24,7 @@ print(json.dumps({
     "db_engine": db["ENGINE"],
     "db_name": str(db["NAME"]),
     "db_host": db.get("HOST", ""),
+    "db_options": db.get("OPTIONS", {}),
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "eager_propagates": settings.CELERY_TASK_EAGER_PROPAGATES,
     "broker": settings.CELERY_BROKER_URL,
@@ -85,6 +86,21 @@ def test_database_url_switches_to_postgresql():
     assert s["db_name"] == "tavolo"
     assert s["db_host"] == "db.example"
     assert s["eager"] is True  # the database alone does not change Celery
+    # psycopg binds parameters on the server and prepares what a connection runs often
+    assert s["db_options"] == {"server_side_binding": True, "prepare_threshold": 5}
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler():
+    url = "postgres://postgres@db.example:5433/tavolo"
+    s = probe(TAVOLO_DEBUG="1", DATABASE_URL=url, TAVOLO_DB_PREPARED="0")
+    assert s["db_engine"] == "django.db.backends.postgresql"
+    assert s["db_options"] == {}  # Django's client-side binding, nothing prepared
+
+
+def test_a_sqlite_database_url_gets_no_postgresql_options(tmp_path):
+    s = probe(TAVOLO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3")
+    assert s["db_engine"] == "django.db.backends.sqlite3"
+    assert s["db_options"] == {}
 
 
 def test_redis_url_turns_eager_off_and_uses_redis():

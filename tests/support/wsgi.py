@@ -1,6 +1,6 @@
 """Requests sent to a WSGI application as a server sends them (``environ`` in,
-status, headers and body out), for the tests that compare the site's own handler
-(:class:`tavolo.lean.handler.LeanHandler`, the lean move path) with Django's.
+status, headers and body out), for the tests that drive the site's production entry
+point, ``tavolo.wsgi.application``, as gunicorn does.
 
 As Django's test client does, the database connection is not closed around the
 request (``close_old_connections`` would end the test's transaction)."""

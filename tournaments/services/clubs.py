@@ -16,7 +16,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tavolo.compiled_query import CompiledQuery
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
 from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services import audit
@@ -61,12 +60,9 @@ def require_role(user: User, club: Club, minimum: Role) -> Role:
     return role
 
 
-_CLUB_BY_SLUG = CompiledQuery(lambda slug: Club.objects.filter(slug=slug).order_by()[:1], str)
-"""Read on every club page: compiled once (:mod:`tavolo.compiled_query`)."""
-
-
 def club_by_slug(slug: str) -> Club:
-    club = _CLUB_BY_SLUG.first(slug)
+    """The club of ``slug`` (read on every club page: one indexed lookup)."""
+    club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise NotFound(_("there is no club %(slug)s") % {"slug": repr(slug)})
     return club

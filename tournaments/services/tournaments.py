@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from engine import EngineError, game_class, new_game
 from scoring.owed import owe_standings
-from tavolo.compiled_query import CompiledQuery
 from tournaments.games import profile_for
 from tournaments.models import (
     Club,
@@ -114,16 +113,10 @@ GAME_FIELDS = {"game_type", "options", "table_sizes", "entry_kind", "pairing_met
 SCORING_FIELDS = {"scoring", "tiebreaks"}
 
 
-_TOURNAMENT_IN = CompiledQuery(
-    lambda club_id, slug: Tournament.objects.filter(club_id=club_id, slug=slug).order_by()[:1],
-    int,
-    str,
-)
-"""Read on every tournament page: compiled once (:mod:`tavolo.compiled_query`)."""
-
-
 def tournament_in(club: Club, slug: str) -> Tournament:
-    tournament = _TOURNAMENT_IN.first(club.pk, slug)
+    """The club's tournament ``slug`` (read on every tournament page: one lookup on the
+    club and slug's unique index)."""
+    tournament = Tournament.objects.filter(club_id=club.pk, slug=slug).first()
     if tournament is None:
         raise NotFound(
             _("%(club)s has no tournament %(slug)s") % {"club": club.name, "slug": repr(slug)}

@@ -10,7 +10,6 @@ import base64
 from django.http import Http404, HttpRequest
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from tavolo.compiled_query import CompiledQuery
 from tavolo.ids import is_row_id
 from tournaments.models import Game, Table
 from tournaments.services import lockouts
@@ -30,16 +29,12 @@ def table_code(table_id: int) -> str:
     return _b32(raw) + tag
 
 
-_TABLE_WITH_ALL = CompiledQuery(
-    lambda table_id: (
-        Table.objects.select_related("round__tournament__club", "game")
-        .filter(pk=table_id)
-        .order_by()[:1]
-    ),
-    int,
-)
-"""The table with its round, tournament, club and game: read by every score-sheet
-request, so compiled once (:mod:`tavolo.compiled_query`)."""
+def _table_with_all(table_id: int) -> Table | None:
+    """The table with its round, tournament, club and game, in one query: read by every
+    score-sheet request."""
+    return (
+        Table.objects.select_related("round__tournament__club", "game").filter(pk=table_id).first()
+    )
 
 
 def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
@@ -54,7 +49,7 @@ def table_from_code(code: str, request: HttpRequest | None = None) -> Table:
         if request is not None:
             lockouts.code_failed(request, _claimed_table(code))
         raise Http404("no such score sheet")
-    table = _TABLE_WITH_ALL.first(table_id) if is_row_id(table_id) else None
+    table = _table_with_all(table_id) if is_row_id(table_id) else None
     if table is None or table.game is None or table.game.mode != Game.Mode.PHYSICAL:
         raise Http404("no such score sheet")  # an online table has no sheet
     return table

@@ -50,7 +50,7 @@ class SeatAPIView(GameAPIView):
 
 def check_seat(user: Any, game: Game, seat: int) -> None:
     """Refuse a seat the table does not have (400) or whose cards ``user`` may not see
-    (403). The lean move path (:mod:`tavolo.lean`) checks a seat with it too."""
+    (403)."""
     if seat >= game.players:
         raise ServiceError(f"seat must be from 0 to {game.players - 1}, not {seat}")
     if not can_see_seat(user, game, seat):

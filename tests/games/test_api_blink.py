@@ -1,12 +1,12 @@
-"""The database blinks under the lean move path, and no move fails (issue 15's promise,
-kept without the health check's ``SELECT 1``). Needs PostgreSQL.
+"""The database blinks during a game, and no move fails (issue 15's promise). Needs
+PostgreSQL.
 
-On a lean request the handler does not run Django's health check before the first
-query (:class:`tavolo.lean.first_query.FirstQuery`): it watches that first query instead,
-and when the kept connection turns out to be gone, the usual path answers the request
-on a new connection. Here the connection is cut with ``pg_terminate_backend`` between
-two requests, as a PostgreSQL restart would cut it, on the committed database (no test
-transaction: the requests run in autocommit, as in production).
+A move's two requests go through production's entry point (``tavolo.wsgi``) with
+Django's request signals, as gunicorn hands them over: before a request's first query
+on a kept connection Django checks it (``CONN_HEALTH_CHECKS``) and, when the server
+closed it, connects afresh. Here the connection is cut with ``pg_terminate_backend``
+between two requests, as a PostgreSQL restart would cut it, on the committed database
+(no test transaction: the requests run in autocommit, as in production).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tavolo.lean.handler import LeanHandler
+from tavolo.wsgi import application
 from tests.support.wsgi import call
 from tournaments.models import Game, GameEvent, Player
 from tournaments.services.game_store import read_state
@@ -44,12 +44,12 @@ def table(committed_postgres: None) -> tuple[Game, list[str]]:
     return Game.objects.get(pk=game.pk), [Token.objects.create(user=u).key for u in users]
 
 
-def send(app: LeanHandler, method: str, path: str, token: str, body: Any = None) -> Any:
+def send(method: str, path: str, token: str, body: Any = None) -> Any:
     """A request as gunicorn hands it over: Django's request signals included (they
     mark a kept connection as due for its check, and close a broken one after)."""
     data = None if body is None else json.dumps(body).encode()
     answer = call(
-        app, method, path, data, headers={"HTTP_AUTHORIZATION": f"Token {token}"},
+        application, method, path, data, headers={"HTTP_AUTHORIZATION": f"Token {token}"},
         request_signals=True,
     )  # fmt: skip
     return answer.code, answer.json()
@@ -70,48 +70,32 @@ def cut_this_connection() -> None:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
-@pytest.mark.parametrize("express", [True, False], ids=["express lane", "lean path"])
-def test_a_lean_request_after_the_connection_was_cut_is_answered(table, monkeypatch, express):
+def test_a_move_after_the_connection_was_cut_is_answered(table, monkeypatch):
     game, tokens = table
-    app = LeanHandler()
-    assert app.enabled and connection.health_check_enabled
-    if not express:
-        app.express = None
-    answered = "express" if express else "lean"
-    lost = (
-        "express handed on: the database connection was lost"
-        if express
-        else "delegated: the database connection was lost"
-    )
+    assert connection.health_check_enabled
     seat = read_state(game, lambda state: state.to_act)
     legal = f"/api/games/{game.pk}/legal?seat={seat}"
-    status, answer = send(app, "GET", legal, tokens[seat])
-    assert status == 200 and app.counts[answered] == 1
+    status, answer = send("GET", legal, tokens[seat])
+    assert status == 200
     before = connection.connection
 
     cut_this_connection()
-    assert send(app, "GET", legal, tokens[seat]) == (status, answer)
-    assert app.counts[lost] == 1
+    assert send("GET", legal, tokens[seat]) == (status, answer)
     assert connection.connection is not before  # a new one, kept for what follows
 
     cut_this_connection()
     move = {"event_id": str(uuid.uuid4()), "expected_version": answer["version"]}
     move["event"] = answer["legal"][0]
-    status, moved = send(app, "POST", f"/api/games/{game.pk}/events", tokens[seat], move)
+    status, moved = send("POST", f"/api/games/{game.pk}/events", tokens[seat], move)
     assert status == 201, moved
-    assert app.counts[lost] == 2
     assert GameEvent.objects.filter(event_id=move["event_id"]).count() == 1
 
-    # With the connection whole, the lean path answers and runs no health check
-    # (Django's check is ``is_usable``: the guard calls it only when a query fails).
+    # With the connection whole, the kept connection is checked once and kept.
     checks: list[bool] = []
     usable = connection.is_usable
     monkeypatch.setattr(connection, "is_usable", lambda: checks.append(usable()) or checks[-1])
+    kept = connection.connection
     following = moved["next"]["to_act"]
     later = f"/api/games/{game.pk}/legal?seat={following}"
-    assert send(app, "GET", later, tokens[following])[0] == 200
-    assert app.counts[answered] == 2 and checks == []
-    # The usual path, for comparison, checks the kept connection first.
-    app.enabled = False
-    assert send(app, "GET", later, tokens[following])[0] == 200
-    assert checks == [True]
+    assert send("GET", later, tokens[following])[0] == 200
+    assert checks == [True] and connection.connection is kept

@@ -1,5 +1,5 @@
-"""Requests of a move for the tests that compare the site's handler (its express lane
-and lean path, :mod:`tavolo.lean`) with Django's own, byte for byte."""
+"""A move's requests, as a client sends them to the site's WSGI application
+(:mod:`tests.support.wsgi`): credentials, a legal event, the body."""
 
 from __future__ import annotations
 
@@ -8,22 +8,13 @@ import uuid
 from typing import Any
 
 from django.conf import settings
-from django.core.handlers.wsgi import WSGIHandler
-from django.db import transaction
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.test import Client
 from django.utils.crypto import get_random_string
 from rest_framework.authtoken.models import Token
 
-from tavolo.lean.handler import LeanHandler
-from tests.support.wsgi import Answer, call
 from tournaments.models import Game
 from tournaments.services.game_store import read_state
-
-
-def answered_lean(handler: LeanHandler) -> int:
-    """Requests the site's handler answered itself (express lane or lean path)."""
-    return handler.counts["lean"] + handler.counts["express"]
 
 
 def token(user: Any) -> dict[str, str]:
@@ -69,19 +60,3 @@ def move(game: Game, event: Any, version: int | None = None, event_id: str | Non
 
 def events(game: Game) -> str:
     return f"/api/games/{game.pk}/events"
-
-
-def both(usual: WSGIHandler, lean: LeanHandler, method: str, path: str, body: bytes | None = None,
-         *, lean_answers: bool, **kwargs: Any) -> Answer:  # fmt: skip
-    """The request through both handlers: the same answer; ``lean_answers`` says
-    which path the site's handler must have taken."""
-    with transaction.atomic():
-        expected = call(usual, method, path, body, **kwargs)
-        transaction.set_rollback(True)  # the usual path's writes go: the same state again
-    answered = answered_lean(lean)
-    got = call(lean, method, path, body, **kwargs)
-    assert got.status == expected.status
-    assert got.body == expected.body
-    assert got.headers == expected.headers
-    assert answered_lean(lean) == answered + (1 if lean_answers else 0), lean.counts
-    return got
