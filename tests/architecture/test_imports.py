@@ -3,8 +3,10 @@
 1. The pure modules (the engine, pairing, fairness, the scoring algorithms, the words
    of a dispute, the rules of a sheet's deal) import nothing from Django, DRF or
    Celery, nor any module of the repository that does, however deep.
-2. No import cycle joins the ``tournaments`` and ``scoring`` apps, deferred imports
-   counted; and no import between the two apps is deferred into a function.
+2. No import cycle among the production modules (``engine``, ``tavolo``,
+   ``tournaments``, ``scoring``; migrations left out), deferred imports counted, with
+   no allow-list (what a cycle is: ``tests/support/import_graph.py``); and no import
+   between the two apps is deferred into a function.
 3. ``tournaments`` asks ``scoring`` for little: the owe API, the pure modules, and a
    few named reads; standings are never driven by model signals.
 """
@@ -18,8 +20,12 @@ import pytest
 from tests.support.import_graph import (
     ROOT,
     closure,
+    components,
+    cycle_chain,
     cycles,
     modules,
+    named_in,
+    needed,
     path_between,
     raw_imports,
 )
@@ -99,6 +105,52 @@ def test_a_pure_module_imports_no_framework_however_deep(name):
     for module in reached:
         framework = sorted(i for i in raw_imports(module) if _framework(i))
         assert not framework, f"{module} (reached from {name}) imports {framework}"
+
+
+def test_no_import_cycle_among_the_production_modules():
+    found = cycles()
+    chains = "\n\n".join(cycle_chain(c) for c in found)
+    assert not found, f"{len(found)} import cycles (deferred imports counted):\n\n{chains}"
+
+
+def _cycles_of(tree: dict[str, str]) -> list[list[str]]:
+    """The cycles of a made-up tree: module name -> source (``"a/"``: package ``a``)."""
+    known = {name.rstrip("/") for name in tree}
+    graph = {
+        name.rstrip("/"): needed(
+            name.rstrip("/"),
+            named_in(name.rstrip("/"), source, package=name.endswith("/"), known=known),
+        )
+        for name, source in tree.items()
+    }
+    return components(sorted(graph), graph.__getitem__)
+
+
+RE_EXPORTS = "from a.b import f\nfrom .c import g\n"
+
+
+@pytest.mark.parametrize(
+    ("tree", "expected"),
+    [
+        # A package re-exporting its submodules, which import each other directly.
+        ({"a/": RE_EXPORTS, "a.b": "from a.c import g", "a.c": ""}, []),
+        ({"a/": RE_EXPORTS, "a.b": "from . import c", "a.c": ""}, []),
+        ({"a/": RE_EXPORTS, "a.b": "import a.c", "a.c": ""}, []),
+        # A submodule importing a name back from its package's __init__.
+        ({"a/": RE_EXPORTS, "a.b": "from a import g", "a.c": ""}, [["a", "a.b"]]),
+        ({"a/": RE_EXPORTS, "a.b": "", "a.c": "from . import f"}, [["a", "a.c"]]),
+        # A module outside the package loads its __init__, which needs it back.
+        (
+            {"a/": "from x import h", "a.b": "", "x": "def h():\n    from a.b import f"},
+            [["a", "x"]],
+        ),
+        # A deferred import is an import; so is one only for type checking.
+        ({"x": "def f():\n    import y", "y": "from x import f"}, [["x", "y"]]),
+        ({"x": "if TYPE_CHECKING:\n    from y import T", "y": "import x"}, [["x", "y"]]),
+    ],
+)
+def test_what_counts_as_an_import_cycle(tree, expected):
+    assert _cycles_of(tree) == expected
 
 
 def test_no_import_cycle_joins_tournaments_and_scoring():
