@@ -23,6 +23,7 @@ from tournaments.models import Club
 from tournaments.models.clubs import DEFAULT_TIME_ZONE
 from tournaments.services import clubs as club_service
 from tournaments.services.errors import NotFound
+from tournaments.web.sheet_codes import table_from_code
 
 
 def club_zone(club: Club) -> ZoneInfo:
@@ -78,8 +79,6 @@ def club_of(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
     if path.startswith("/clubs/") and isinstance(kwargs.get("slug"), str):
         return club_of_request(request, kwargs["slug"])
     if path.startswith("/s/") and isinstance(kwargs.get("code"), str):
-        from tournaments.web.sheet_pages import table_from_code
-
         try:
             return table_from_code(kwargs["code"]).round.tournament.club
         except Http404:

@@ -20,33 +20,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.models import Club, Entry, Role, Round, Tournament
+from tournaments.models import Club, Role, Round, Tournament
 from tournaments.services import bulk_entries, entry_import, undo
 from tournaments.services.errors import ServiceError
 from tournaments.web.bulk_forms import ImportForm, ReasonForm, SeveralForm
+from tournaments.web.entry_pages import entries_response, entry_choices
 from tournaments.web.gates import round_view, tournament_view
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence
-
-
-def bulk_context(club: Club, tournament: Tournament, entries: list[Entry]) -> dict[str, Any]:
-    """What the entries page needs for the bulk steps."""
-    from tournaments.web.entry_pages import _choices
-
-    return {
-        "waiting": sum(e.status == Entry.Status.REGISTERED for e in entries),
-        "several_form": SeveralForm(prefix="several", choices=_choices(club, tournament)["player"]),
-        "import_form": ImportForm(prefix="csv"),
-        "csv_columns": ", ".join(entry_import.COLUMNS),
-    }
-
-
-def _entries_page(
-    request: HttpRequest, club: Club, tournament: Tournament, status: int, **extra: Any
-) -> HttpResponse:
-    from tournaments.web.entry_pages import _page
-
-    return _page(request, club, tournament, status, **extra)
 
 
 def _to_entries(club: Club, tournament: Tournament) -> HttpResponse:
@@ -60,7 +41,7 @@ def check_in_all(request: HttpRequest, club: Club, tournament: Tournament) -> Ht
     try:
         done = bulk_entries.check_in_all(tournament, by=request.user)
     except ServiceError as error:
-        return _entries_page(request, club, tournament, error.status, banner=sentence(error))
+        return entries_response(request, club, tournament, error.status, banner=sentence(error))
     if done:
         messages.success(
             request,
@@ -75,11 +56,10 @@ def check_in_all(request: HttpRequest, club: Club, tournament: Tournament) -> Ht
 @require_POST
 @tournament_view(Role.SCORER)
 def add_several(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
-    from tournaments.web.entry_pages import _choices
-
-    form = SeveralForm(request.POST, prefix="several", choices=_choices(club, tournament)["player"])
+    choices = entry_choices(club, tournament)["player"]
+    form = SeveralForm(request.POST, prefix="several", choices=choices)
     if not form.is_valid():
-        return _entries_page(request, club, tournament, 400, several_form=form)
+        return entries_response(request, club, tournament, 400, several_form=form)
     try:
         entered = bulk_entries.add_several(
             tournament,
@@ -89,7 +69,7 @@ def add_several(request: HttpRequest, club: Club, tournament: Tournament) -> Htt
         )
     except ServiceError as error:
         attach(form, error, "guests")
-        return _entries_page(request, club, tournament, error.status, several_form=form)
+        return entries_response(request, club, tournament, error.status, several_form=form)
     messages.success(
         request,
         ngettext(
@@ -105,7 +85,7 @@ def add_several(request: HttpRequest, club: Club, tournament: Tournament) -> Htt
 def import_csv(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES, prefix="csv")
     if not form.is_valid():
-        return _entries_page(request, club, tournament, 400, import_form=form)
+        return entries_response(request, club, tournament, 400, import_form=form)
     try:
         text = entry_import.decode(form.cleaned_data["file"].read())
         entered = entry_import.import_entries(tournament, by=request.user, text=text)
@@ -117,7 +97,7 @@ def import_csv(request: HttpRequest, club: Club, tournament: Tournament) -> Http
             else str(error)
         )
         attach(form, error, "file", message=message)
-        return _entries_page(
+        return entries_response(
             request, club, tournament, error.status, import_form=form, import_lines=lines
         )
     messages.success(

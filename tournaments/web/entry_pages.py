@@ -23,11 +23,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, Tournament
 from tournaments.services import clubs as club_service
-from tournaments.services import entry_ratings
+from tournaments.services import entry_import, entry_ratings
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
-from tournaments.web.director_tools import bulk_context
+from tournaments.web.bulk_forms import ImportForm, SeveralForm
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
 from tournaments.web.gates import forbidden, is_htmx, may, tournament_view
 from tournaments.web.pages import attach
@@ -47,7 +47,7 @@ def _names(entries: list[Entry]) -> list[tuple[int, str]]:
     return [(e.pk, f"{e.number}. {e.name}") for e in entries]
 
 
-def _choices(club: Club, tournament: Tournament) -> dict[str, list[tuple[int, str]]]:
+def entry_choices(club: Club, tournament: Tournament) -> dict[str, list[tuple[int, str]]]:
     """Club players and teams not yet entered."""
     entered_players = set(tournament.entries.values_list("player_id", flat=True))
     entered_teams = set(tournament.entries.values_list("team_id", flat=True))
@@ -60,11 +60,25 @@ def _choices(club: Club, tournament: Tournament) -> dict[str, list[tuple[int, st
     }
 
 
+def bulk_context(club: Club, tournament: Tournament, entries: list[Entry]) -> dict[str, Any]:
+    """What the entries page needs for the bulk steps (:mod:`.director_tools`)."""
+    return {
+        "waiting": sum(e.status == Entry.Status.REGISTERED for e in entries),
+        "several_form": SeveralForm(
+            prefix="several", choices=entry_choices(club, tournament)["player"]
+        ),
+        "import_form": ImportForm(prefix="csv"),
+        "csv_columns": ", ".join(entry_import.COLUMNS),
+    }
+
+
 def _add_form(kind: str, club: Club, tournament: Tournament, data: Any = None) -> Any:
     if kind == "guest":
         return GuestEntryForm(data, prefix="guest")
     label = _("Club player") if kind == "player" else _("Team")
-    return ChoiceEntryForm(data, prefix=kind, choices=_choices(club, tournament)[kind], label=label)
+    return ChoiceEntryForm(
+        data, prefix=kind, choices=entry_choices(club, tournament)[kind], label=label
+    )
 
 
 def entries_context(
@@ -132,7 +146,10 @@ def _rating_note(entry: Entry) -> str:
     return note
 
 
-def _page(request: HttpRequest, club: Club, t: Tournament, status: int = 200, **extra: Any):
+def entries_response(
+    request: HttpRequest, club: Club, t: Tournament, status: int = 200, **extra: Any
+) -> HttpResponse:
+    """The entries page (again, with a refused form and its words given in ``extra``)."""
     return render(
         request,
         "tournaments/entries.html",
@@ -149,7 +166,7 @@ def _back(club: Club, tournament: Tournament) -> HttpResponse:
 @never_cache
 @tournament_view(Role.SCORER)
 def entries_page(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
-    return _page(request, club, tournament)
+    return entries_response(request, club, tournament)
 
 
 @require_POST
@@ -159,7 +176,7 @@ def entry_add(request: HttpRequest, club: Club, tournament: Tournament, kind: st
         raise Http404("no such kind of entry")
     form = _add_form(kind, club, tournament, request.POST)
     if not form.is_valid():
-        return _page(request, club, tournament, 400, forms={kind: form})
+        return entries_response(request, club, tournament, 400, forms={kind: form})
     data = form.cleaned_data
     extra = {"rating": data["rating"] or 0, "affiliation": data["affiliation"]}
     try:
@@ -181,7 +198,7 @@ def entry_add(request: HttpRequest, club: Club, tournament: Tournament, kind: st
                 entry = tournament_service.register(tournament, by=request.user, team=team, **extra)
     except ServiceError as error:
         attach(form, error, "name" if kind == "guest" else "choice")
-        return _page(request, club, tournament, error.status, forms={kind: form})
+        return entries_response(request, club, tournament, error.status, forms={kind: form})
     names = {"name": entry.name, "number": entry.number, "round": entry.joins_round}
     if entry.joins_round > 1:
         done = _("%(name)s entered as number %(number)s (joins round %(round)s).") % names
@@ -213,7 +230,7 @@ def entry_check_in(
         return render(request, "tournaments/_entry_row.html", context, status=status)
     if banner is not None:
         if scorer:
-            return _page(request, club, tournament, status, banner=banner)
+            return entries_response(request, club, tournament, status, banner=banner)
         return forbidden(request, club, banner, status)
     if scorer:
         return _back(club, tournament)
@@ -230,7 +247,7 @@ def entry_withdraw(
         tournament_service.withdraw(entry, by=request.user)
     except ServiceError as error:
         if may(request, club, Role.SCORER):
-            return _page(request, club, tournament, error.status, banner=sentence(error))
+            return entries_response(request, club, tournament, error.status, banner=sentence(error))
         return forbidden(request, club, sentence(error), error.status)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.name})
     if may(request, club, Role.SCORER):
@@ -268,7 +285,7 @@ def entry_edit(
         banner = f"{entry.name}: " + " ".join(
             f"{form.fields[k].label or k}: {' '.join(v)}" for k, v in form.errors.items()
         )
-    return _page(request, club, tournament, status, banner=banner)
+    return entries_response(request, club, tournament, status, banner=banner)
 
 
 # ---------------------------------------------------------------------- forbidden pairs
@@ -282,7 +299,7 @@ def forbid(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResp
     )
     form = PairForm(request.POST, entries=_names(list(active)), prefix="forbid")
     if not form.is_valid():
-        return _page(request, club, tournament, 400, forbid_form=form)
+        return entries_response(request, club, tournament, 400, forbid_form=form)
     first, second = (_entry(tournament, pk) for pk in form.pair())
     try:
         tournament_service.forbid(
@@ -291,7 +308,7 @@ def forbid(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResp
         )  # fmt: skip
     except ServiceError as error:
         attach(form, error, "second")
-        return _page(request, club, tournament, error.status, forbid_form=form)
+        return entries_response(request, club, tournament, error.status, forbid_form=form)
     messages.success(
         request,
         _("%(first)s and %(second)s are kept apart.")

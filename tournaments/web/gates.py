@@ -11,7 +11,8 @@ up instead of the address's parts:
 - :func:`seat_view`: a game and a seat the user may see (``view(request, game, seat)``);
 - :func:`game_manager_view`: a game the user set up (``view(request, game)``);
 - :func:`sheet_director_view`: a table's score sheet, for the club's directors
-  (``view(request, code, table, who)``).
+  (``view(request, code, table, who)``); :func:`account_writer` says who a logged-in
+  user is on a sheet (the sheet's own pages ask it too).
 
 How a page answers a visitor it does not let in is decided here and nowhere else: an
 anonymous visitor's GET is sent to the log-in page (``?next=`` the page), a form
@@ -34,14 +35,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Game, Role, Round, Tournament
-from tournaments.services import access
+from tournaments.models import Club, Game, Role, Round, Table, Tournament
+from tournaments.services import access, sheets
 from tournaments.services import clubs as club_service
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
-from tournaments.services.errors import NotFound
+from tournaments.services.errors import Forbidden, NotFound
 from tournaments.web import tables
 from tournaments.web.club_time import club_of_request
+from tournaments.web.sheet_codes import table_from_code
 
 View = Callable[..., HttpResponse]
 Refusal = Callable[[HttpRequest, Club], HttpResponse]
@@ -269,6 +271,17 @@ def game_manager_view(*, bare: bool = False) -> Callable[[View], View]:
     return decorate
 
 
+def account_writer(request: HttpRequest, table: Table) -> sheets.Writer | None:
+    """The logged-in user as a writer of this sheet (a player of the table, a scorer
+    or director of the club); ``None``: they hold the link as a guest of the table."""
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return sheets.writer(table, request.user)
+    except Forbidden:
+        return None
+
+
 def sheet_director_view(refusal: str) -> Callable[[View], View]:
     """``view(request, code, table, who)`` for a score sheet's page that only the club's
     directors open (a ruling): an unknown code is a 404, anyone else gets the sheets'
@@ -277,10 +290,8 @@ def sheet_director_view(refusal: str) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def gated(request: HttpRequest, code: str) -> HttpResponse:
-            from tournaments.web import sheet_pages  # it asks this module for its gates
-
-            table = sheet_pages.table_from_code(code, request)
-            who = sheet_pages.account_writer(request, table)
+            table = table_from_code(code, request)
+            who = account_writer(request, table)
             if who is None or not (who.director and who.official):
                 context = {"table": table, "message": str(refusal)}
                 return render(request, "sheets/forbidden.html", context, status=403)

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Table
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.web.sheet_codes import table_from_code
 from tournaments.web.tallies import tally_from_form
 
 DEVICE_COOKIE = "tavolo_device"
@@ -126,8 +127,6 @@ def guest_extras(table: Table, state: dict[str, Any], code: str) -> dict[str, An
 @require_POST
 def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
     """Say which seat you are (``seat``: 0-based), or forget it (empty)."""
-    from tournaments.web.sheet_pages import table_from_code
-
     table = table_from_code(code, request)
     if table.round.closed_at is not None:
         return closed_page(request, table, status=409)

@@ -40,6 +40,7 @@ from tournaments.web.forms import ForfeitForm, PairForm, game_title
 from tournaments.web.gates import is_htmx, round_or_404, round_view, tournament_view
 from tournaments.web.pages import attach, ids
 from tournaments.web.pairings import place_label, round_tables, table_cards
+from tournaments.web.sheet_codes import table_code
 from tournaments.web.sheet_pages import sheet_path
 from tournaments.web.tournament_pages import page_context
 from tournaments.web.words import sentence
@@ -62,8 +63,6 @@ def _sheet_links(request: HttpRequest, club: Club, tables: list[dict[str, Any]])
     (``/s/<code>/``) for its seated players and the club's scorers and directors only.
     The code is the guest right to score that table (``guest_sheets``): a guest gets
     it from the sheet printed on the table, never from the public pairings."""
-    from tournaments.web.sheet_pages import table_code
-
     user = request.user
     official = access.has_role(request.user, club, Role.SCORER)
     for table in tables:

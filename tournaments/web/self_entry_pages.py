@@ -1,14 +1,13 @@
 """A player entering or withdrawing themselves from the tournament page.
 
-The page shows the "Enter" button (and, for team tournaments, the player's teams or
-partner lists) only while :func:`entries_taken` says entries are taken, and says why
-not otherwise; both forms post to one service (:mod:`tournaments.services.self_entry`)
+The tournament page shows the "Enter" button (and, for team tournaments, the player's
+teams or partner lists) only while ``entries_taken`` says entries are taken, and says
+why not otherwise (:func:`tournaments.web.tournament_pages.self_entry_context`); both
+forms post to one service (:mod:`tournaments.services.self_entry`)
 that the API calls too, and a refusal is shown on the tournament page in words.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -17,35 +16,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Club, Entry, Tournament
+from tournaments.models import Club, Tournament
 from tournaments.services import self_entry
-from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.tournament_details import entries_taken, entry_count, has_started
 from tournaments.web.gates import tournament_view
+from tournaments.web.tournament_pages import page_context
 from tournaments.web.words import sentence
-
-
-def self_entry_context(
-    request: HttpRequest, tournament: Tournament, mine: Entry | None
-) -> dict[str, Any]:
-    """What the tournament page needs to offer entering or withdrawing."""
-    user = request.user
-    closed = entries_taken(tournament)
-    active = mine is not None and mine.status != Entry.Status.WITHDRAWN
-    context: dict[str, Any] = {
-        "entry_count": entry_count(tournament),
-        "entries_closed": closed,
-        "can_enter": closed is None and not active and user.is_authenticated,
-        "can_withdraw": active and not has_started(tournament),
-        "is_team": tournament.entry_kind == Tournament.EntryKind.TEAM,
-    }
-    if context["can_enter"] and context["is_team"]:
-        size = tournament_service.seats_per_side(tournament)
-        context["my_teams"] = self_entry.own_teams(tournament, user)
-        context["partners"] = [(p.pk, p.name) for p in self_entry.partner_choices(tournament, user)]
-        context["partner_slots"] = list(range(1, size))
-    return context
 
 
 def _ids(values: list[str]) -> list[int]:
@@ -56,8 +32,6 @@ def _ids(values: list[str]) -> list[int]:
 
 
 def _refused(request: HttpRequest, tournament: Tournament, error: ServiceError) -> HttpResponse:
-    from tournaments.web.tournament_pages import page_context
-
     context = page_context(request, tournament.club, tournament)
     context["banner"] = sentence(error)
     return render(request, "tournaments/page.html", context, status=error.status)

@@ -42,11 +42,11 @@ from tournaments.games import profile_for
 from tournaments.models import Club, Role, Table, Tournament
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
-from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.services.errors import ServiceError
 from tournaments.web import cards
 from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
-from tournaments.web.gates import tournament_view
+from tournaments.web.gates import account_writer, tournament_view
 from tournaments.web.sheet_codes import table_code, table_from_code
 from tournaments.web.sheet_pdf import round_pdf
 from tournaments.web.tallies import tally_words
@@ -73,17 +73,6 @@ def sheet_path(table: Table) -> str:
 
 def _names(state: dict[str, Any]) -> dict[int, str]:
     return {s["seat"]: s["player"] for s in state["seats"]}
-
-
-def account_writer(request: HttpRequest, table: Table) -> sheets.Writer | None:
-    """The logged-in user as a writer of this sheet (a player of the table, a scorer
-    or director of the club); ``None``: they hold the link as a guest of the table."""
-    if not request.user.is_authenticated:
-        return None
-    try:
-        return sheets.writer(table, request.user)
-    except Forbidden:
-        return None
 
 
 def _schedule_words(table: Table, state: dict[str, Any], deal: int) -> str:

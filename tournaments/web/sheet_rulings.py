@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.models import Table
 from tournaments.services import sheets
 from tournaments.services.errors import ServiceError
+from tournaments.web import sheet_pages as pages
 from tournaments.web.gates import sheet_director_view
 from tournaments.web.tallies import tally_fields, tally_from_form
 from tournaments.web.words import sentence
@@ -33,8 +34,6 @@ from tournaments.web.words import sentence
 @never_cache
 @sheet_director_view(gettext_lazy("Only the club's directors rule on a deal."))
 def rule_page(request: HttpRequest, code: str, table: Table, who: sheets.Writer) -> HttpResponse:
-    from tournaments.web import sheet_pages as pages
-
     data = request.POST if request.method == "POST" else request.GET
     state = sheets.build_state(table, who)
     deal = pages._int(data.get("deal"))

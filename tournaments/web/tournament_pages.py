@@ -23,11 +23,11 @@ from tournaments.models import Club, Entry, Role, Round, Tournament
 from tournaments.services import scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
+from tournaments.services.tournament_details import entries_taken, entry_count, has_started
 from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.forms import game_title, option_spec, with_titles
 from tournaments.web.gates import club_view, may, tournament_view
 from tournaments.web.pairings import my_table
-from tournaments.web.self_entry_pages import self_entry_context
 from tournaments.web.setup_choices import initial_of
 from tournaments.web.setup_form import TournamentForm
 from tournaments.web.words import sentence, stale_settings
@@ -63,6 +63,28 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
         "sizes": ", ".join(map(str, tournament.table_sizes)),
         "points_rule": scoring_settings.points_rule(tournament),
     }
+
+
+def self_entry_context(
+    request: HttpRequest, tournament: Tournament, mine: Entry | None
+) -> dict[str, Any]:
+    """What the tournament page needs to offer entering or withdrawing."""
+    user = request.user
+    closed = entries_taken(tournament)
+    active = mine is not None and mine.status != Entry.Status.WITHDRAWN
+    context: dict[str, Any] = {
+        "entry_count": entry_count(tournament),
+        "entries_closed": closed,
+        "can_enter": closed is None and not active and user.is_authenticated,
+        "can_withdraw": active and not has_started(tournament),
+        "is_team": tournament.entry_kind == Tournament.EntryKind.TEAM,
+    }
+    if context["can_enter"] and context["is_team"]:
+        size = tournament_service.seats_per_side(tournament)
+        context["my_teams"] = self_entry.own_teams(tournament, user)
+        context["partners"] = [(p.pk, p.name) for p in self_entry.partner_choices(tournament, user)]
+        context["partner_slots"] = list(range(1, size))
+    return context
 
 
 class Entrant(NamedTuple):
