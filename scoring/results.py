@@ -2,19 +2,18 @@
 
 :func:`~scoring.gather.gather` reads one tournament (see :mod:`scoring.gather` for who
 scores what in a published round); :func:`compute` ranks it with the pure
-:mod:`scoring.standings` and gives one :class:`ComputedRound` per published round,
-rows ready to store; :func:`standings_of` does both. The reading side is re-exported
-here, where callers import it.
+:func:`scoring.standings.compute_standings` and gives one :class:`ComputedRound` per
+published round, rows ready to store (``compute(gather(tournament))``: the standings
+from scratch). The reading side is re-exported here, where callers import it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from scoring.carried import Carried, Totals, column_values, exact_json
+from scoring.carried import exact_json
 from scoring.gather import (
     ROWS_FORMAT,
     TournamentInput,
@@ -23,10 +22,7 @@ from scoring.gather import (
     number_json,
     settings_json,
 )
-from scoring.round_records import records_by_round
-from scoring.standings import StandingsSettings
-from scoring.tiebreaks import Record
-from tournaments.models import Tournament
+from scoring.standings import Row, StandingsSettings, compute_standings
 
 __all__ = [
     "ROWS_FORMAT",
@@ -37,10 +33,7 @@ __all__ = [
     "gather",
     "number_json",
     "settings_json",
-    "standings_of",
 ]
-
-_NOT_COUNTED = Record("not_entered")
 
 
 @dataclass(frozen=True)
@@ -56,73 +49,6 @@ class ComputedRound:
     fingerprint: str
 
 
-def _adjusted(
-    settings: StandingsSettings, data: TournamentInput
-) -> Iterator[tuple[dict[str, Record], dict[str, tuple[Record, ...]], frozenset[str]]]:
-    """The pure module's records round by round, with this module's two adjustments:
-    tables not counted yet give an empty record, and a late entry's start score is
-    credited on its first not-entered round."""
-    uncredited = dict(data.start)
-    for i, (records, backfill, withdrawn) in enumerate(records_by_round(settings, data.rounds)):
-        if data.pending[i]:
-            records = dict(records)
-            for e in data.pending[i]:
-                records[e] = _NOT_COUNTED
-        if uncredited:
-            backfill = {e: _credited(rs, uncredited, e) for e, rs in backfill.items()}
-            records = {
-                e: _credited((r,), uncredited, e)[0] if e in uncredited else r
-                for e, r in records.items()
-            }
-        yield records, backfill, withdrawn
-
-
-def _credited(
-    records: tuple[Record, ...], uncredited: dict[str, Fraction], entrant: str
-) -> tuple[Record, ...]:
-    """``records`` with the entrant's start credit on the first not-entered one (once)."""
-    if entrant not in uncredited:
-        return records
-    for k, record in enumerate(records):
-        if record.kind == "not_entered":
-            credit = Record("not_entered", uncredited.pop(entrant))
-            return (*records[:k], credit, *records[k + 1 :])
-    return records
-
-
-def _row(
-    position: int,
-    entrant: str,
-    points: int | str,
-    tbs: list[int | str],
-    totals: Totals,
-    withdrawn: bool,
-    pending: bool,
-    names: Mapping[str, tuple[int, str]],
-) -> dict[str, Any]:
-    counts = totals.counts
-    number, name = names.get(entrant, (0, entrant))
-    return {
-        "rank": position,
-        "entry": int(entrant),
-        "number": number,
-        "name": name,
-        "points": points,
-        "tiebreaks": tbs,
-        "played": counts["win"] + counts["draw"] + counts["loss"],
-        "wins": counts["win"],
-        "draws": counts["draw"],
-        "losses": counts["loss"],
-        "byes": counts["bye"],
-        "forfeits_won": counts["forfeit_win"],
-        "forfeits_lost": counts["forfeit_loss"],
-        "absences": counts["absent"],
-        "withdrawn": withdrawn,
-        "pending": pending,
-        "places": list(totals.places),
-    }
-
-
 def compute(
     data: TournamentInput, skip: Collection[str] = (), fingerprints: list[str] | None = None
 ) -> list[ComputedRound]:
@@ -134,43 +60,54 @@ def compute(
     fingerprints = fingerprints or data.fingerprints()
     if all(fp in skip for fp in fingerprints):
         return []
-    carried = Carried(settings.seed)
+    ranked = compute_standings(
+        settings,
+        data.rounds,
+        pending=data.pending,
+        start=data.start,
+        skip={number for number, fp in enumerate(fingerprints, 1) if fp in skip},
+        number=exact_json,
+    )
     out = []
-    for i, (records, backfill, withdrawn) in enumerate(_adjusted(settings, data)):
-        carried.add(records, backfill)
-        if fingerprints[i] in skip:
-            continue
-        order, columns = carried.ranking(settings.tiebreaks)
-        points, *tiebreaks = (column_values(c, exact_json) for c in columns)
+    for standings in ranked:
+        i = standings.round - 1
         pending = data.pending[i]
-        totals = carried.totals
-        rows = [
-            _row(
-                k,
-                e,
-                points[e],
-                [c[e] for c in tiebreaks],
-                totals[e],
-                e in withdrawn,
-                e in pending,
-                data.names,
-            )
-            for k, e in enumerate(order, 1)
-        ]
         out.append(
             ComputedRound(
                 round=data.round_numbers[i],
                 provisional=data.pending_tables[i] > 0,
                 pending_tables=data.pending_tables[i],
                 tables=data.tables[i],
-                tiebreaks=list(settings.tiebreaks),
-                rows=rows,
+                tiebreaks=list(standings.tiebreaks),
+                rows=[_row(row, row.entrant in pending, data.names) for row in standings.rows],
                 fingerprint=fingerprints[i],
             )
         )
     return out
 
 
-def standings_of(tournament: Tournament) -> list[ComputedRound]:
-    """Gather and compute: the standings from scratch, nothing stored."""
-    return compute(gather(tournament))
+def _row(
+    row: Row[int | str], pending: bool, names: Mapping[str, tuple[int, str]]
+) -> dict[str, Any]:
+    """A row as stored: the entry's number and name, exact numbers as JSON."""
+    entrant = row.entrant
+    start_number, name = names.get(entrant, (0, entrant))
+    return {
+        "rank": row.rank,
+        "entry": int(entrant),
+        "number": start_number,
+        "name": name,
+        "points": row.points,
+        "tiebreaks": list(row.tiebreaks),
+        "played": row.played,
+        "wins": row.wins,
+        "draws": row.draws,
+        "losses": row.losses,
+        "byes": row.byes,
+        "forfeits_won": row.forfeits_won,
+        "forfeits_lost": row.forfeits_lost,
+        "absences": row.absences,
+        "withdrawn": row.withdrawn,
+        "pending": pending,
+        "places": list(row.places),
+    }

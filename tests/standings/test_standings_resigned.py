@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from scoring.gather import _resignation_rows, _resigned_entrant, resignations
-from scoring.results import standings_of
+from scoring.results import compute, gather
 from tests.support.factories import published
 from tests.support.standings import by_entry
 from tournaments.models import Forfeit, TableEntry
@@ -22,7 +22,7 @@ def test_a_resignation_is_the_resigning_entrants_forfeit_in_the_standings():
     gone = setup.seated[first.number][1]  # seat 2 of table 1 resigns
     moves.resign(first.game.pk, 1, user=gone)
     entries = dict(TableEntry.objects.filter(table=first).values_list("position", "entry_id"))
-    [after] = standings_of(first.round.tournament)
+    [after] = compute(gather(first.round.tournament))
     rows = by_entry(after.rows)
     assert rows[entries[1]]["forfeits_lost"] == 1 and rows[entries[1]]["points"] == 0
     assert rows[entries[0]]["forfeits_won"] == 1 and rows[entries[0]]["points"] == 3

@@ -9,7 +9,7 @@ import pytest
 
 from scoring import store
 from scoring.models import GameScore, RoundStandings, StandingsState
-from scoring.results import gather, standings_of
+from scoring.results import compute, gather
 from tests.support.factories import german_whist_cup
 from tests.support.standings import by_entry, finish, forfeit, play_round, tables_of
 from tournaments.models import Entry, Tournament
@@ -26,7 +26,7 @@ def test_a_finished_game_scores_and_an_unfinished_table_is_not_counted_yet():
     bye = r1.byes.get().entry
     finish(t1, director, (5, 8))  # b wins
 
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     assert after.round == 1 and after.provisional and after.pending_tables == 1
     assert after.tables == 2
@@ -40,7 +40,7 @@ def test_a_finished_game_scores_and_an_unfinished_table_is_not_counted_yet():
     assert GameScore.objects.get(game_id=t1.game_id).scores == [5, 8]
 
     finish(t2, director, (6, 7))
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     assert not after.provisional and after.pending_tables == 0
     assert (rows[c.pk]["points"], rows[d.pk]["points"]) == (0, 2)
@@ -53,7 +53,7 @@ def test_a_forfeit_beats_the_game_and_scores_forfeit_win_and_loss():
     (t1, (a, b)), (t2, (c, d)) = tables_of(r1)
     forfeit(t1, a, director)
     finish(t2, director, (9, 4))
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     assert rows[a.pk]["forfeits_lost"] == 1 and rows[a.pk]["points"] == 0
     assert rows[b.pk]["forfeits_won"] == 1 and rows[b.pk]["points"] == 3
@@ -78,7 +78,7 @@ def test_a_withdrawal_keeps_the_points_and_a_late_entry_starts_with_its_score():
     r2 = play_round(t, director)
     for table, _ in tables_of(r2):
         finish(table, director, (6, 7))
-    first, second = standings_of(t)
+    first, second = compute(gather(t))
     assert late.pk not in by_entry(first.rows)  # not entered yet after round 1
     rows = by_entry(second.rows)
     assert rows[winner.pk]["withdrawn"] and rows[winner.pk]["points"] == 2
@@ -104,7 +104,7 @@ def test_an_entry_not_paired_is_absent_and_draft_rounds_are_never_read():
     r2 = round_service.publish(t.rounds.get(number=2), by=director)
     for table, _ in tables_of(r2):
         finish(table, director, (7, 6))
-    _, second = standings_of(t)
+    _, second = compute(gather(t))
     rows = by_entry(second.rows)
     assert rows[out.pk]["absences"] == 1
 
@@ -123,10 +123,12 @@ def test_stored_standings_equal_a_recomputation_from_scratch():
         r.round: (r.rows, r.tiebreaks, r.provisional, r.fingerprint)
         for r in RoundStandings.objects.filter(tournament=t)
     }
-    fresh = {r.round: (r.rows, r.tiebreaks, r.provisional, r.fingerprint) for r in standings_of(t)}
+    fresh = {
+        r.round: (r.rows, r.tiebreaks, r.provisional, r.fingerprint) for r in compute(gather(t))
+    }
     assert stored == fresh
     GameScore.objects.all().delete()  # even the cached game scores are rebuilt the same
-    assert {r.round: r.rows for r in standings_of(t)} == {k: v[0] for k, v in stored.items()}
+    assert {r.round: r.rows for r in compute(gather(t))} == {k: v[0] for k, v in stored.items()}
     state = StandingsState.objects.get(pk=t.pk)
     assert not state.dirty and state.fingerprint == fresh[3][3]
 
@@ -170,7 +172,7 @@ def test_a_whist_drive_player_scores_the_total_of_the_partnership_it_played_in()
     r1 = play_round(t, director)
     for table, _ in tables_of(r1):
         finish(table, director, (8, 5))  # seats 0 and 2 take 8 tricks: 2 points
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     for _, seated in tables_of(r1):
         totals = [rows[e.pk]["points"] for e in seated]
@@ -185,7 +187,7 @@ def test_whist_drive_partners_win_together_and_are_not_each_others_opponents():
     r1 = play_round(t, director)
     for table, _ in tables_of(r1):
         finish(table, director, (8, 5))  # seats 0 and 2 win
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     for _, seated in tables_of(r1):
         assert [rows[e.pk]["points"] for e in seated] == [2, 0, 2, 0]

@@ -12,7 +12,7 @@ from django.test import Client
 
 from scoring import store
 from scoring.crosstable import crosstable
-from scoring.results import standings_of
+from scoring.results import compute, gather
 from tests.support.factories import director_of, enter_guests, make_club, make_tournament
 from tests.support.standings import by_entry, play_round, tables_of
 from tournaments.models import Table, Tournament
@@ -52,7 +52,7 @@ def test_the_player_with_fewer_penalty_points_wins_the_table():
     tally(t1, director, 0, [0, 60])  # a closes, b is out with 60: a wins
     tally(t2, director, 1, [55, 0])  # d closes, c is out with 55: d wins
 
-    [after] = standings_of(t)
+    [after] = compute(gather(t))
     rows = by_entry(after.rows)
     for winner, loser in ((a, b), (d, c)):
         assert (rows[winner.pk]["wins"], rows[winner.pk]["losses"]) == (1, 0)
@@ -79,7 +79,7 @@ def test_victory_points_go_to_the_fewer_penalty_points_by_the_margin():
     tally(table, director, 1, [10, 0])  # b closes; a keeps 10
     tally(table, director, 0, [0, 55])  # b is out with 55; a finishes on 10
 
-    rows = by_entry(standings_of(t)[0].rows)
+    rows = by_entry(compute(gather(t))[0].rows)
     # A margin of 45 penalty points over 4 deals: the WBF scale, to the one with fewer.
     assert rows[a.pk]["points"] + rows[b.pk]["points"] == 20
     assert rows[a.pk]["points"] > 10 > rows[b.pk]["points"]
@@ -92,7 +92,7 @@ def test_at_a_table_of_three_placement_points_and_places_follow_the_fewest_point
     tally(table, director, 1, [20, 0, 50])  # 20, 30, 110: the third is out
     tally(table, director, 0, [0, 75, 0])  # 20, 105, 110: the second is out, first wins
 
-    rows = by_entry(standings_of(t)[0].rows)
+    rows = by_entry(compute(gather(t))[0].rows)
     assert [rows[e.pk]["points"] for e in seated] == [2, 1, 0]  # places 1st, 2nd, 3rd
     assert [rows[e.pk]["rank"] for e in seated] == [1, 2, 3]
 
