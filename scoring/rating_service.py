@@ -33,11 +33,10 @@ from scoring.rating_models import Rating, RatingChange, RatingScope
 from scoring.ratings.season import (
     PlayerRating,
     RatedResult,
-    ScopeKey,
     ScopeRatings,
+    by_scope,
     fingerprint,
     rate_results,
-    scopes_of,
 )
 from tournaments.models import Game
 
@@ -88,11 +87,7 @@ def update_all_ratings() -> list[Updated]:
 
 def update_ratings(game_type: str, *, from_scratch: bool = False) -> Updated:
     """Bring every scope of ``game_type`` up to date (see the module docstring)."""
-    results = rated_results([game_type])
-    grouped: dict[ScopeKey, list[RatedResult]] = {}
-    for result in results:
-        for key in scopes_of(result):
-            grouped.setdefault(key, []).append(result)
+    grouped = by_scope(rated_results([game_type]))
     done = Updated(game_type)
     with transaction.atomic():
         stored = {

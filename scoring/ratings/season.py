@@ -5,8 +5,8 @@ its game type and club, who played on which side and the place each side finishe
 in. :func:`rate_results` runs them through OpenSkill's Plackett-Luce model
 (:func:`scale.model`), one update per game: every side at the table at once
 (tables of 2, 3 or 4 sides), partners as one side, equal places as a draw.
-:func:`rate_scopes` does it for every scope the games fall in: each game counts in
-its club's scope and in the all-clubs scope of its game type.
+:func:`by_scope` sorts them into every scope they fall in: each game counts in its
+club's scope and in the all-clubs scope of its game type.
 
 **Places, not margins.** Only the order of finish moves a rating. OpenSkill can
 stretch an update by the winning margin (its ``margin`` option), but the threshold
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -36,10 +36,10 @@ __all__ = [
     "RatedResult",
     "ScopeKey",
     "ScopeRatings",
+    "by_scope",
     "fingerprint",
     "places_from_scores",
     "rate_results",
-    "rate_scopes",
     "scopes_of",
 ]
 
@@ -228,15 +228,11 @@ def scopes_of(result: RatedResult) -> list[ScopeKey]:
     return keys
 
 
-def rate_scopes(
-    results: Iterable[RatedResult],
-    start: Mapping[ScopeKey, ScopeRatings] | None = None,
-) -> dict[ScopeKey, ScopeRatings]:
-    """Rate every scope the results fall in (sorted by when they finished, then by
-    game id), each on top of its ``start`` if given."""
+def by_scope(results: Iterable[RatedResult]) -> dict[ScopeKey, list[RatedResult]]:
+    """The results of every scope they fall in, each in the order they are rated in
+    (when they finished, then by game id)."""
     grouped: dict[ScopeKey, list[RatedResult]] = {}
     for result in sorted(results, key=lambda r: r.order):
         for key in scopes_of(result):
             grouped.setdefault(key, []).append(result)
-    begun = start or {}
-    return {key: rate_results(games, begun.get(key)) for key, games in grouped.items()}
+    return grouped

@@ -7,10 +7,10 @@ import pytest
 from scoring.ratings.scale import MU, SIGMA
 from scoring.ratings.season import (
     RatedResult,
+    by_scope,
     fingerprint,
     places_from_scores,
     rate_results,
-    rate_scopes,
 )
 
 T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
@@ -82,7 +82,9 @@ def test_each_game_counts_in_its_club_and_in_all_clubs_casual_only_in_all():
         result(3, [[2], [3]], [1, 2], club=None),
         result(4, [[2], [3]], [1, 2], club=7, game_type="briscola"),
     ]
-    scopes = rate_scopes(reversed(games))  # sorted by when they finished
+    scopes = {  # sorted by when they finished
+        key: rate_results(results) for key, results in by_scope(reversed(games)).items()
+    }
     assert set(scopes) == {
         ("scopa", None),
         ("scopa", 7),

@@ -12,7 +12,6 @@ from typing import Any
 
 from tournaments.pairing import Objective, Pairing, Round, evaluate, pair_round, parse_round
 from tournaments.pairing.matching import min_cost_perfect_matching
-from tournaments.pairing.objective import movement_arrangements
 
 # ------------------------------------------------------------------------- brute force
 
@@ -68,6 +67,12 @@ def all_seatings(round_: Round, counts: dict[int, int], nbyes: int) -> Iterator[
                 yield from _arrangements(tables, byes)
             else:
                 yield Pairing(tables=tuple(tables), byes=tuple(byes))
+
+
+def movement_arrangements(table: Sequence[str]) -> list[tuple[str, str, str, str]]:
+    """The three ways to seat four entrants as two partnerships (seats 0&2 and 1&3)."""
+    a, b, c, d = table
+    return [(a, b, c, d), (a, c, b, d), (a, b, d, c)]
 
 
 def _arrangements(tables: list[tuple[str, ...]], byes: tuple[str, ...]) -> Iterator[Pairing]:

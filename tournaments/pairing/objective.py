@@ -31,7 +31,6 @@ __all__ = [
     "Objective",
     "bye_candidates",
     "evaluate",
-    "movement_arrangements",
     "movement_repeats",
     "score_cost",
     "score_scale",
@@ -69,12 +68,6 @@ def score_cost(round_: Round, table: Sequence[str]) -> Fraction:
     """Rule 3 for one table: the squared score differences of every two entrants."""
     scores = [round_.by_id[x].score for x in table]
     return sum(((a - b) ** 2 for a, b in combinations(scores, 2)), Fraction(0))
-
-
-def movement_arrangements(table: Sequence[str]) -> list[tuple[str, str, str, str]]:
-    """The three ways to seat four entrants as two partnerships (seats 0&2 and 1&3)."""
-    a, b, c, d = table
-    return [(a, b, c, d), (a, c, b, d), (a, b, d, c)]
 
 
 def movement_repeats(round_: Round, seats: Sequence[str]) -> tuple[int, int]:

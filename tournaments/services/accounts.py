@@ -50,10 +50,6 @@ def is_verified(user: User) -> bool:
     return not found or found[0] is not None
 
 
-def needs_verification(user: User) -> bool:
-    return user.is_authenticated and not is_verified(user)
-
-
 def display_name(user: User) -> str:
     player = Player.objects.filter(user_id=user.pk).values_list("name", flat=True).first()
     return player or (user.get_username() if user.is_authenticated else "")

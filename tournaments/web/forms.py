@@ -54,13 +54,6 @@ def option_spec(game_type: str | None) -> dict[str, Option]:
         return {}
 
 
-def default_sizes(game_type: str | None) -> str:
-    try:
-        return str(engine.game_class(game_type or "").player_counts[0])
-    except engine.EngineError:
-        return ""
-
-
 # ---------------------------------------------------------------------- clubs
 
 
