@@ -1,10 +1,8 @@
-"""Each entrant's record of every round, and the tiebreak history after each (pure).
+"""Each entrant's record of every round (pure).
 
 :func:`records_by_round` turns each round into a record per entrant (a game, a bye, a
 forfeit, an absence, not yet entered, withdrawn), checking that every entrant is
 accounted for in every round; the standings carry them forward (:mod:`.carried`).
-:func:`build_histories` gathers them into one :class:`.tiebreaks.History` per round,
-for the tiebreak functions.
 """
 
 from __future__ import annotations
@@ -15,9 +13,9 @@ from fractions import Fraction
 from .errors import ScoringError
 from .points import TableResult, outcomes, pairwise_results, table_points
 from .standings_input import RoundResults, StandingsError, StandingsSettings
-from .tiebreaks import History, Kind, Record
+from .tiebreaks import Kind, Record
 
-__all__ = ["RoundRecords", "build_histories", "records_by_round"]
+__all__ = ["RoundRecords", "records_by_round"]
 
 _ZERO, _HALF, _ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 
@@ -181,21 +179,3 @@ def records_by_round(
                     "byes, absent or withdrawn",
                 )
         yield records, backfill, frozenset(withdrawn)
-
-
-def build_histories(
-    settings: StandingsSettings, rounds: Sequence[RoundResults]
-) -> list[tuple[History, set[str]]]:
-    """The :class:`History` after each round, and who has withdrawn by then (every
-    round's records again: for the tiebreak functions; the standings carry their totals
-    forward instead, see :mod:`.carried`)."""
-    so_far: dict[str, list[Record]] = {}
-    out = []
-    for records, backfill, withdrawn in records_by_round(settings, rounds):
-        for entrant, earlier in backfill.items():
-            so_far[entrant] = list(earlier)
-        for entrant, record in records.items():
-            so_far[entrant].append(record)
-        history = History({e: tuple(h) for e, h in so_far.items()}, settings.seed, validate=False)
-        out.append((history, set(withdrawn)))
-    return out

@@ -35,10 +35,10 @@ values above are the defaults.
 input, :mod:`.round_records` turns each round into one record per entrant,
 :mod:`.carried` carries every entrant's totals forward round by round and ranks each
 round from them (each round is read once: the cost grows linearly with the rounds);
-this module builds the rows, and re-exports the rest, where callers import it. The
-tiebreaks' definitions over a whole :class:`~scoring.tiebreaks.History` stay in
-:mod:`scoring.tiebreaks` (the readable specification; the tests compare the carried
-computation with a ranking built on them).
+this module builds the rows, and re-exports the rest, where callers import it. What
+each tiebreak means is in :mod:`scoring.tiebreaks`; the tests compare the carried
+computation with a ranking built on those definitions written as plain functions
+(``tests/support/reference_tiebreaks.py``).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from typing import Any, Generic, TypeVar
 
 from .carried import Carried, Totals, column_values
 from .collector import collector_paused
-from .round_records import build_histories, records_by_round
+from .round_records import records_by_round
 from .standings_input import (
     DEFAULT_TIEBREAKS,
     TIEBREAK_NAMES,
@@ -69,7 +69,6 @@ __all__ = [
     "Standings",
     "StandingsError",
     "StandingsSettings",
-    "build_histories",
     "compute_standings",
     "parse_rounds",
 ]

@@ -1,4 +1,5 @@
-"""Tiebreaks by hand (scoring.tiebreaks), over histories built by scoring.standings.
+"""Tiebreaks by hand (their definitions, tests/support/reference_tiebreaks.py), over
+histories built from the rounds' records (scoring.round_records).
 
 The main example: five entrants, chess points (win 1, draw 1/2, loss 0, bye 1), three
 rounds, one bye a round (game scores in brackets):
@@ -19,13 +20,14 @@ import pytest
 
 from scoring.errors import ScoringError
 from scoring.points import TableResult
-from scoring.standings import RoundResults, StandingsSettings, build_histories
-from scoring.tiebreaks import (
+from scoring.standings import RoundResults, StandingsSettings
+from scoring.tiebreaks import Record
+from tests.support.reference_tiebreaks import (
     History,
-    Record,
     buchholz,
     buchholz_cut1,
     buchholz_median,
+    build_histories,
     direct_encounter,
     game_score,
     game_win,

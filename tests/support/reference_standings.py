@@ -57,15 +57,10 @@ from scoring.standings_input import (
     StandingsSettings,
     parse_rounds,
 )
-from scoring.tiebreaks import (
-    GROUP_TIEBREAKS,
-    TIEBREAKS,
-    History,
-    Record,
-    direct_encounter,
-    lot_number,
-)
+from scoring.tiebreaks import GROUP_TIEBREAKS, Record, lot_number
 from tests.support.reference_round_records import build_histories
+from tests.support.reference_tiebreaks import TIEBREAK_FUNCTIONS as TIEBREAKS
+from tests.support.reference_tiebreaks import History, direct_encounter
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
