@@ -9,6 +9,8 @@ judged by.
 
 from __future__ import annotations
 
+from .danese import pair_danese
+from .head_to_head import pair_head_to_head
 from .model import (
     METHODS,
     Entrant,
@@ -16,8 +18,11 @@ from .model import (
     PairingInputError,
     Round,
 )
+from .movement import pair_movement
+from .multi_seat import pair_multi_seat
 from .objective import Objective, evaluate
 from .parsing import load_round, parse_round
+from .scheduled import pair_mitchell, pair_round_robin
 
 __all__ = [
     "METHODS",
@@ -42,31 +47,19 @@ def pair_round(round_: Round) -> Pairing:
     """
     method = round_.method
     if method in ("danese_puro", "danese_modificato"):
-        from .danese import pair_danese
-
         return pair_danese(round_)
     if method == "mitchell":
-        from .scheduled import pair_mitchell
-
         return pair_mitchell(round_)
     if method == "round_robin":
-        from .scheduled import pair_round_robin
-
         return pair_round_robin(round_)
     if method != "swiss":
         raise PairingInputError(
             "method", f"unknown method {method!r} (one of: {', '.join(METHODS)})"
         )
     if round_.movement:
-        from .movement import pair_movement
-
         return pair_movement(round_)
     if round_.head_to_head:
-        from .head_to_head import pair_head_to_head
-
         return pair_head_to_head(round_)
-    from .multi_seat import pair_multi_seat
-
     return pair_multi_seat(round_)
 
 

@@ -20,6 +20,7 @@ from .model import (
     PairingInputError,
     Round,
 )
+from .scheduled import check_schedule
 
 __all__ = ["load_round", "parse_round"]
 
@@ -275,8 +276,6 @@ def parse_round(data: object) -> Round:
         group_size=group_size,
     )
     if method in SCHEDULED_METHODS:
-        from .scheduled import check_schedule
-
         check_schedule(result)
     return result
 

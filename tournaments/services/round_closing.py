@@ -22,6 +22,7 @@ from tournaments.models import Role, Round
 from tournaments.services import audit
 from tournaments.services.access import User, require_role
 from tournaments.services.errors import Conflict
+from tournaments.services.table_states import unfinished_tables
 
 
 def close_round(round_: Round, *, by: User) -> Round:
@@ -54,8 +55,6 @@ def close_earlier(round_: Round, *, by: User) -> int:
     """Close the tournament's published rounds before ``round_`` that are still open
     and have no unfinished table (the caller holds the transaction); how many were
     closed."""
-    from tournaments.services.table_states import unfinished_tables
-
     still_open = Round.objects.filter(
         tournament_id=round_.tournament_id,
         number__lt=round_.number,
