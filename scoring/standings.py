@@ -57,7 +57,6 @@ from .standings_input import (
     RoundResults,
     StandingsError,
     StandingsSettings,
-    parse_rounds,
 )
 from .tiebreaks import Record
 
@@ -70,7 +69,6 @@ __all__ = [
     "StandingsError",
     "StandingsSettings",
     "compute_standings",
-    "parse_rounds",
 ]
 
 

@@ -1,8 +1,8 @@
 """What the standings are computed from: the settings and each round's results (pure).
 
 :class:`StandingsSettings` (points method, tiebreaks in order, seed, late-entry credit)
-and :class:`RoundResults` (one round's tables, byes, absences and withdrawals), each
-read from JSON as :mod:`.standings` describes; every problem names its place.
+(read from JSON as :mod:`.standings` describes; every problem names its place) and
+:class:`RoundResults` (one round's tables, byes, absences and withdrawals).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ __all__ = [
     "RoundResults",
     "StandingsError",
     "StandingsSettings",
-    "parse_rounds",
 ]
 
 DEFAULT_TIEBREAKS = ("buchholz_cut1", "buchholz", "sonneborn_berger", "progressive")
@@ -92,39 +91,3 @@ class RoundResults:
     byes: tuple[str, ...] = ()
     absent: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
-
-    @classmethod
-    def from_json(cls, data: object, key: str = "") -> RoundResults:
-        """``{"tables": [TableResult JSON...], "byes": [...], "absent": [...],
-        "withdrawn": [...]}``, every key optional."""
-
-        def at(name: str) -> str:
-            return f"{key}.{name}" if key else name
-
-        if not isinstance(data, dict):
-            raise StandingsError(key, f"must be an object, not {type_name(data)}")
-        allowed = ("tables", "byes", "absent", "withdrawn")
-        lists: dict[str, list[Any]] = {}
-        for name in sorted(data):
-            if name not in allowed:
-                raise StandingsError(at(name), f"unknown field (allowed: {', '.join(allowed)})")
-        for name in allowed:
-            value = data.get(name, [])
-            if not isinstance(value, list):
-                raise StandingsError(at(name), f"must be a list, not {type_name(value)}")
-            lists[name] = value
-        for name in ("byes", "absent", "withdrawn"):
-            for i, v in enumerate(lists[name]):
-                if not isinstance(v, str) or not v:
-                    raise StandingsError(at(f"{name}[{i}]"), "must be a non-empty string id")
-        tables = tuple(
-            TableResult.from_json(t, at(f"tables[{i}]")) for i, t in enumerate(lists["tables"])
-        )
-        return cls(tables, tuple(lists["byes"]), tuple(lists["absent"]), tuple(lists["withdrawn"]))
-
-
-def parse_rounds(data: object) -> list[RoundResults]:
-    """A JSON list of rounds (see :meth:`RoundResults.from_json`)."""
-    if not isinstance(data, list):
-        raise StandingsError("rounds", f"must be a list, not {type_name(data)}")
-    return [RoundResults.from_json(r, f"rounds[{i}]") for i, r in enumerate(data)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from .errors import ResultError, ScoringError, to_fraction, type_name
+from .errors import ResultError, to_fraction
 
 __all__ = ["TableResult", "outcomes", "pairwise_results", "placement_points"]
 
@@ -108,43 +108,6 @@ class TableResult:
     def forfeit(self) -> bool:
         """True when someone forfeited: the game counts as not played."""
         return bool(self.forfeited)
-
-    @classmethod
-    def from_json(cls, data: object, key: str = "") -> TableResult:
-        """``{"entrants": [...], "scores": [...], "forfeited": [...], "sides": [...]}``
-        (all but entrants optional: scores are required unless someone forfeited)."""
-
-        def at(name: str) -> str:
-            return f"{key}.{name}" if key else name
-
-        if not isinstance(data, dict):
-            raise ResultError(key, f"must be an object, not {type_name(data)}")
-        for name in sorted(data):
-            if name not in ("entrants", "scores", "forfeited", "sides"):
-                raise ResultError(
-                    at(name), "unknown field (allowed: entrants, forfeited, scores, sides)"
-                )
-        if "entrants" not in data:
-            raise ResultError(at("entrants"), "missing (required)")
-        lists = {}
-        for name in ("entrants", "scores", "forfeited", "sides"):
-            value = data.get(name, [])
-            if not isinstance(value, list):
-                raise ResultError(at(name), f"must be a list, not {type_name(value)}")
-            lists[name] = value
-        for name in ("entrants", "forfeited"):
-            for i, v in enumerate(lists[name]):
-                if not isinstance(v, str) or not v:
-                    raise ResultError(at(f"{name}[{i}]"), "must be a non-empty string id")
-        try:
-            return cls(
-                tuple(lists["entrants"]),
-                tuple(lists["scores"]),
-                frozenset(lists["forfeited"]),
-                tuple(lists["sides"]),
-            )
-        except ScoringError as exc:
-            raise ResultError(at(exc.key), exc.message) from None
 
 
 _ZERO, _HALF, _ONE = Fraction(0), Fraction(1, 2), Fraction(1)

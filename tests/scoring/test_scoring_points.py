@@ -217,12 +217,12 @@ def test_table_result_errors() -> None:
     with pytest.raises(ResultError, match="not at this table"):
         TableResult(("a", "b"), forfeited=frozenset("c"))
     with pytest.raises(ScoringError) as error:
-        TableResult.from_json({"entrants": ["a", "b"], "scores": [1, float("nan")]}, "tables[2]")
-    assert error.value.key == "tables[2].scores[1]"
+        TableResult(("a", "b"), (1, float("nan")))  # type: ignore[arg-type]
+    assert error.value.key == "scores[1]"
 
 
-def test_table_result_from_json_converts_numbers_exactly() -> None:
-    table = TableResult.from_json({"entrants": ["a", "b"], "scores": [0.1, 3]})
+def test_table_result_converts_numbers_exactly() -> None:
+    table = TableResult(("a", "b"), (0.1, 3))  # type: ignore[arg-type]
     assert table.scores == (F(1, 10), F(3))
     assert TableResult(("a", "b"), (Decimal("2.5"), 1)).scores == (F(5, 2), F(1))  # type: ignore[arg-type]
 
@@ -299,9 +299,7 @@ def test_sides_must_fit_the_table() -> None:
     assert error.value.key == "sides[1]"
 
 
-def test_sides_from_json() -> None:
-    table = TableResult.from_json(
-        {"entrants": ["a", "b", "c", "d"], "scores": [1, 2, 1, 2], "sides": [0, 1, 0, 1]}
-    )
+def test_sides() -> None:
+    table = TableResult(tuple("abcd"), (F(1), F(2), F(1), F(2)), sides=(0, 1, 0, 1))
     assert table.side_scores == (1, 2) and table.side_index == (0, 1, 0, 1)
-    assert TableResult.from_json({"entrants": ["a", "b"], "scores": [1, 2]}).sides == (0, 1)
+    assert TableResult(("a", "b"), (F(1), F(2))).sides == (0, 1)

@@ -55,7 +55,6 @@ from scoring.standings_input import (
     RoundResults,
     StandingsError,
     StandingsSettings,
-    parse_rounds,
 )
 from scoring.tiebreaks import GROUP_TIEBREAKS, Record, lot_number
 from tests.support.reference_round_records import build_histories
@@ -72,7 +71,6 @@ __all__ = [
     "StandingsSettings",
     "build_histories",
     "compute_standings",
-    "parse_rounds",
     "place_counts",
     "rank",
 ]
