@@ -20,6 +20,7 @@ import engine
 from engine import MalformedCard
 from engine.options import Option
 from engine.tally import TallySpec
+from tournaments.services.numbering import for_people
 from tournaments.web.cards import CardFace, face
 
 AddFact = Callable[..., None]
@@ -31,7 +32,9 @@ LogWords = tuple[str, list[Any]]
 
 def seat_name(names: Mapping[int, str], seat: int) -> str:
     """A seat's player, else "seat 1", "seat 2" … (people count from 1)."""
-    return names[seat] if seat in names else gettext("seat %(number)s") % {"number": seat + 1}
+    return (
+        names[seat] if seat in names else gettext("seat %(number)s") % {"number": for_people(seat)}
+    )
 
 
 def log_faces(codes: Any) -> list[CardFace]:

@@ -1,9 +1,9 @@
 """Clubs, members and roles, guests and fixed teams.
 
-Every club-scoped action starts with :func:`require_role`: a user acts in a club
-only through a membership of that club whose role ranks high enough. Directors
-therefore manage their own club only; staff users (the site's operators) may act
-in any club.
+Every club-scoped action starts with :func:`tournaments.services.access.require_role`:
+a user acts in a club only through a membership of that club whose role ranks high
+enough. Directors therefore manage their own club only; staff users (the site's
+operators) may act in any club.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import ROLE_RANK, Club, Membership, Player, Role, Team, TeamMember
 from tournaments.models.clubs import DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE
 from tournaments.services import audit
+from tournaments.services.access import require_role
 from tournaments.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from tournaments.services.languages import check_language
 from tournaments.services.slugs import slug_for
@@ -26,38 +27,6 @@ from tournaments.services.tournament_details import check_time_zone
 from tournaments.services.versions import bump, check_unchanged
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def role_in(user: User, club: Club) -> Role | None:
-    """The user's role in the club (staff count as owners), or ``None``."""
-    if not user.is_authenticated:
-        return None
-    if getattr(user, "is_staff", False):
-        return Role.OWNER
-    role = Membership.objects.filter(club=club, user_id=user.pk).values_list("role", flat=True)
-    found = role.first()
-    return Role(found) if found else None
-
-
-def has_role(user: User, club: Club, minimum: Role) -> bool:
-    role = role_in(user, club)
-    return role is not None and ROLE_RANK[role] >= ROLE_RANK[minimum]
-
-
-def require_role(user: User, club: Club, minimum: Role) -> Role:
-    """The user's role, if it is at least ``minimum``; :class:`Forbidden` otherwise."""
-    role = role_in(user, club)
-    if role is None or ROLE_RANK[role] < ROLE_RANK[minimum]:
-        if not user.is_authenticated:
-            raise Forbidden(_("log in first"))
-        names = {"role": minimum.label.lower(), "club": club.name}
-        if role is None:
-            refusal = _("this needs the %(role)s role in %(club)s; you are not a member")
-            raise Forbidden(refusal % names)
-        names["current"] = role.label.lower()
-        refusal = _("this needs the %(role)s role in %(club)s; you are a %(current)s")
-        raise Forbidden(refusal % names)
-    return role
 
 
 def club_by_slug(slug: str) -> Club:

@@ -36,7 +36,7 @@ from engine.cards import RANK_CHARS, SUIT_NAMES, Card
 from engine.messages import catalogue, english, kind_of
 from tournaments.games import all_profiles, profile_for
 from tournaments.services import card_names
-from tournaments.services.numbering import count_from_one
+from tournaments.services.numbering import count_from_one, for_people
 
 REFUSED = "That was refused."
 
@@ -242,7 +242,7 @@ class _Renderer:
         return self._number(value + 1)
 
     def _seats(self, value: list[int]) -> str:
-        return ", ".join(self._number(seat + 1) for seat in value)
+        return ", ".join(self._number(for_people(seat)) for seat in value)
 
     def _number(self, value: Any) -> str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -29,7 +29,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import audit, time_controls
-from tournaments.services.clubs import User, require_role
+from tournaments.services.access import require_role
+from tournaments.services.clubs import User
 from tournaments.services.drafts import drop_drafts, require_editable
 from tournaments.services.entries import (
     allow,

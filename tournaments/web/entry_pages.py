@@ -22,14 +22,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Club, Entry, ForbiddenPair, Player, Role, Team, Tournament
+from tournaments.services import access, entry_import, entry_ratings
 from tournaments.services import clubs as club_service
-from tournaments.services import entry_import, entry_ratings
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import NotFound, ServiceError
 from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.bulk_forms import ImportForm, SeveralForm
 from tournaments.web.forms import ChoiceEntryForm, EntryEditForm, GuestEntryForm, PairForm
-from tournaments.web.gates import forbidden, is_htmx, may, tournament_view
+from tournaments.web.gates import forbidden, is_htmx, tournament_view
 from tournaments.web.pages import attach
 from tournaments.web.words import sentence, stale_settings
 
@@ -92,7 +92,7 @@ def entries_context(
     context: dict[str, Any] = {
         "club": club,
         "t": tournament,
-        "is_director": may(request, club, Role.DIRECTOR),
+        "is_director": access.has_role(request.user, club, Role.DIRECTOR),
         "rows": [_row(e) for e in entries],
         "checked_in": sum(e.status == Entry.Status.CHECKED_IN for e in entries),
         "forms": {kind: _add_form(kind, club, tournament) for kind in kinds},
@@ -222,10 +222,10 @@ def entry_check_in(
         entry = tournament_service.check_in(entry, by=request.user, checked_in=wanted)
     except ServiceError as error:
         banner, status = sentence(error), error.status
-    scorer = may(request, club, Role.SCORER)
+    scorer = access.has_role(request.user, club, Role.SCORER)
     if is_htmx(request) and scorer:
         context = {"r": _row(entry), "t": tournament, "club": club, "banner": banner}
-        context["is_director"] = may(request, club, Role.DIRECTOR)
+        context["is_director"] = access.has_role(request.user, club, Role.DIRECTOR)
         context["oob_count"] = tournament.entries.filter(status=Entry.Status.CHECKED_IN).count()
         return render(request, "tournaments/_entry_row.html", context, status=status)
     if banner is not None:
@@ -246,11 +246,11 @@ def entry_withdraw(
     try:
         tournament_service.withdraw(entry, by=request.user)
     except ServiceError as error:
-        if may(request, club, Role.SCORER):
+        if access.has_role(request.user, club, Role.SCORER):
             return entries_response(request, club, tournament, error.status, banner=sentence(error))
         return forbidden(request, club, sentence(error), error.status)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": entry.name})
-    if may(request, club, Role.SCORER):
+    if access.has_role(request.user, club, Role.SCORER):
         return _back(club, tournament)
     return redirect(reverse("tournaments:page", args=[club.slug, tournament.slug]))
 

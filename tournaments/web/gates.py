@@ -37,7 +37,6 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Game, Role, Round, Table, Tournament
 from tournaments.services import access, sheets
-from tournaments.services import clubs as club_service
 from tournaments.services import rounds as round_service
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import Forbidden, NotFound
@@ -71,10 +70,6 @@ def club_or_404(request: HttpRequest, slug: str) -> Club:
     return club
 
 
-def may(request: HttpRequest, club: Club, role: Role) -> bool:
-    return club_service.has_role(request.user, club, role)
-
-
 def tournament_or_404(request: HttpRequest, club: Club, slug: str) -> Tournament:
     """The tournament; one still being set up exists only for the club's scorers and
     directors (404 for everyone else, like an address that does not exist)."""
@@ -82,7 +77,7 @@ def tournament_or_404(request: HttpRequest, club: Club, slug: str) -> Tournament
         tournament = tournament_service.tournament_in(club, slug)
     except NotFound:
         raise Http404("no such tournament") from None
-    if tournament.status == Tournament.Status.DRAFT and not may(request, club, Role.SCORER):
+    if not access.may_see_tournament(request.user, tournament):
         raise Http404("no such tournament")
     return tournament
 
@@ -122,7 +117,7 @@ def role_refusal(
     """``None`` when the user holds ``role`` in ``club``; otherwise the answer: the
     log-in page for an anonymous visitor's GET, a short text for htmx, else the 403
     page (``refused``'s, or the one naming the role)."""
-    if may(request, club, role):
+    if access.has_role(request.user, club, role):
         return None
     if not request.user.is_authenticated and request.method == "GET" and not is_htmx(request):
         return to_login(request)

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Table
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.errors import Forbidden, ServiceError
+from tournaments.services.numbering import for_people
 from tournaments.web.sheet_codes import table_from_code
 from tournaments.web.tallies import tally_from_form
 
@@ -116,7 +117,7 @@ def guest_extras(table: Table, state: dict[str, Any], code: str) -> dict[str, An
     others = [{**s, "number": s["seat"] + 1} for s in state["seats"] if s["side"] != side]
     return {
         "guest": True,
-        "you_seat": seat + 1 if seat is not None else None,
+        "you_seat": for_people(seat) if seat is not None else None,
         "you_name": names.get(seat, ""),
         "waiting": waiting,
         "others": others,

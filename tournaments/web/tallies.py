@@ -22,6 +22,7 @@ from tournaments.games import profile_for
 from tournaments.models import Game
 from tournaments.services.dispute_words import field_words
 from tournaments.services.errors import ServiceError
+from tournaments.services.numbering import for_people
 from tournaments.web.engine_words import italian_deck, say
 
 
@@ -49,7 +50,7 @@ def rows_of(game: Game, names: Mapping[int, str]) -> list[tuple[int, str]]:
 
 def _name(names: Mapping[int, str], seat: int) -> str:
     """A seat's player, else "seat 1", "seat 2" … (people count from 1)."""
-    return names.get(seat, gettext("seat %(n)s") % {"n": seat + 1})
+    return names.get(seat, gettext("seat %(n)s") % {"n": for_people(seat)})
 
 
 def _team_game(game: Game) -> bool:

@@ -20,13 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from engine import EngineError
 from engine.options import resolve_options
 from tournaments.models import Club, Entry, Role, Round, Tournament
-from tournaments.services import scoring_settings, self_entry
+from tournaments.services import access, scoring_settings, self_entry
 from tournaments.services import tournaments as tournament_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.tournament_details import entries_taken, entry_count, has_started
 from tournaments.services.versions import StaleVersion, parse_version
 from tournaments.web.forms import game_title, option_spec, with_titles
-from tournaments.web.gates import club_view, may, tournament_view
+from tournaments.web.gates import club_view, tournament_view
 from tournaments.web.pairings import my_table
 from tournaments.web.setup_choices import initial_of
 from tournaments.web.setup_form import TournamentForm
@@ -41,7 +41,7 @@ def tournament_page(request: HttpRequest, club: Club, tournament: Tournament) ->
 
 
 def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> dict[str, Any]:
-    is_director = may(request, club, Role.DIRECTOR)
+    is_director = access.has_role(request.user, club, Role.DIRECTOR)
     rounds = list(tournament.rounds.all())
     published = [r for r in rounds if r.is_published]
     draft = next((r for r in rounds if not r.is_published), None)
@@ -51,7 +51,7 @@ def page_context(request: HttpRequest, club: Club, tournament: Tournament) -> di
         "t": tournament,
         "game": game_title(tournament.game_type),
         "is_director": is_director,
-        "is_scorer": may(request, club, Role.SCORER),
+        "is_scorer": access.has_role(request.user, club, Role.SCORER),
         "entries": entrants(tournament),
         "published": published,
         "draft": draft if is_director else None,
