@@ -82,7 +82,7 @@ def act(
 
 def _seats(table: Table) -> list[dict[str, Any]]:
     state = sheets.build_state(table)
-    return [{**s, "number": s["seat"] + 1} for s in state["seats"]]
+    return [{**s, "number": for_people(s["seat"])} for s in state["seats"]]
 
 
 def closed_page(request: HttpRequest, table: Table, status: int = 200) -> HttpResponse:
@@ -114,7 +114,7 @@ def guest_extras(table: Table, state: dict[str, Any], code: str) -> dict[str, An
         for d in state["deals"]
         if d["status"] == "pending" and side in d["entered_by_sides"]
     ]
-    others = [{**s, "number": s["seat"] + 1} for s in state["seats"] if s["side"] != side]
+    others = [{**s, "number": for_people(s["seat"])} for s in state["seats"] if s["side"] != side]
     return {
         "guest": True,
         "you_seat": for_people(seat) if seat is not None else None,

@@ -43,6 +43,7 @@ from tournaments.models import Club, Role, Table, Tournament
 from tournaments.services import guest_sheets, sheets
 from tournaments.services.deal_schedule import deal_of
 from tournaments.services.errors import ServiceError
+from tournaments.services.numbering import for_people
 from tournaments.web import cards
 from tournaments.web import guest_sheet_pages as guest_pages
 from tournaments.web.actions import FormProblem, tally_fields, tally_from_form
@@ -180,7 +181,7 @@ def history_rows(state: dict[str, Any], history: list[dict[str, Any]]) -> list[d
         {
             **line,
             "what": kinds.get(line["kind"], line["kind"]),
-            "seat_number": line["seat"] + 1 if line.get("seat") is not None else None,
+            "seat_number": for_people(line["seat"]) if line.get("seat") is not None else None,
             "text": tally_text(state, line["tally"]),
         }
         for line in history

@@ -33,6 +33,7 @@ from tournaments.games import profile_for
 from tournaments.models import Round, Seat, Table
 from tournaments.services import game_store
 from tournaments.services.deal_schedule import schedule
+from tournaments.services.numbering import for_people
 from tournaments.web.actions import tally_fields
 from tournaments.web.club_time import for_the_room
 from tournaments.web.engine_words import italian_deck, say
@@ -120,7 +121,7 @@ def _page(canvas: Canvas, table: Table, url: str) -> None:
                 "team": "AB"[engine_game.side_of(seat.number)]
             }
         seat_words = gettext("Seat %(n)s: %(name)s") % {
-            "n": seat.number + 1,
+            "n": for_people(seat.number),
             "name": seat.player.name,
         }
         line = seat_words + side
