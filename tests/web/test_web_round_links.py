@@ -13,6 +13,7 @@ from scoring.models import RoundStandings
 from scoring.store import recompute
 from tests.support.factories import make_user, member, published
 from tournaments.models import Forfeit, Role
+from tournaments.services import live
 from tournaments.web.sheet_pages import sheet_path
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,22 @@ def test_the_api_tells_a_player_their_place(client):
     assert refused.status_code == 404 and "no place" in refused.json()["detail"]
     client.logout()
     assert client.get(url).status_code == 401  # anonymous: log in or send a token
+
+
+def test_the_pairings_carry_the_standings_version_their_socket_greets_with(client):
+    """The socket's greeting refreshes the list only when the standings moved since the
+    page was read: a page just loaded is not fetched again (a tap during that swap was
+    lost), and one read before a change is."""
+    setup = published("german_whist", 4)
+    cup = setup.round.tournament
+    pairings = base(setup) + "rounds/1/"
+
+    def shown_version() -> int:
+        found = re.search(r'id="pairings" data-version="(\d+)"', html(client.get(pairings)))
+        assert found is not None
+        return int(found.group(1))
+
+    assert shown_version() == live.standings_facts(cup.pk)["version"]
+    recompute(cup.pk)
+    after = live.standings_facts(cup.pk)["version"]
+    assert after > 0 and shown_version() == after

@@ -30,7 +30,7 @@ from tournaments.models import (
     TableEntry,
     Tournament,
 )
-from tournaments.services import access, table_states
+from tournaments.services import access, live, table_states
 from tournaments.services import rounds as round_service
 from tournaments.services import sheets as sheet_service
 from tournaments.services.errors import ServiceError
@@ -97,9 +97,14 @@ def round_public(
     round_, elsewhere = _published_or_404(request, club, tournament, number)
     if elsewhere is not None:
         return elsewhere
+    # Read before the tables: the socket's greeting then refreshes the list only when
+    # something changed after this read (without it, every page load fetched the list
+    # again as the socket opened, and a tap during that swap was lost).
+    live_version = live.standings_facts(tournament.pk)["version"]
     context = {
         "club": club,
         "t": tournament,
+        "live_version": live_version,
         "round": round_,
         "game": game_title(tournament.game_type),
         "is_director": access.is_club_director(request.user, club),
