@@ -67,6 +67,16 @@ def _parents(name: str) -> Iterable[str]:
         yield ".".join(parts[:end])
 
 
+def _imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The absolute module a ``from … import`` in ``package`` names (relative ones resolved)."""
+    base = node.module or ""
+    if not node.level:
+        return base
+    anchor = package.split(".")
+    anchor = anchor[: len(anchor) - (node.level - 1)]
+    return ".".join([*anchor, base] if base else anchor)
+
+
 @cache
 def raw_imports(name: str) -> frozenset[str]:
     """Every dotted name ``name`` imports, anywhere in it (third-party ones too)."""
@@ -77,11 +87,7 @@ def raw_imports(name: str) -> frozenset[str]:
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = _imported_from(node, package)
             names.add(base)
             # ``from a import b`` loads a.b when b is a module.
             names.update(f"{base}.{alias.name}" for alias in node.names)
@@ -103,11 +109,7 @@ def named_in(name: str, source: str, *, package: bool, known: Collection[str]) -
         if isinstance(node, ast.Import):
             targets.update(nearest(alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = home.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = _imported_from(node, home)
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
                 targets.add(submodule if submodule in known else nearest(base))
